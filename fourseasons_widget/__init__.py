@@ -1,0 +1,29 @@
+"""Four Seasons (Vanishing Cross) patience for Python and Jupyter.
+
+>>> from fourseasons_widget import Game
+>>> g = Game.new(seed=7)
+>>> len(g.legal_moves()) > 0
+True
+"""
+
+from .cards import CardError, card_code, parse_card
+from .game import Game, SaveFileError, position_status
+from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
+from .state import Move, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "Move", "State", "Rules", "VARIANTS", "get_rules", "IllegalMoveError",
+    "SaveFileError", "CardError", "RulesError", "card_code", "parse_card", "position_status",
+    "FourSeasons", "__version__",
+]
+
+
+def __getattr__(name: str):
+    # The widget pulls in anywidget/ipywidgets; import it only when asked for.
+    if name == "FourSeasons":
+        from .widget import FourSeasons
+
+        return FourSeasons
+    raise AttributeError(name)

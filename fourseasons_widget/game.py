@@ -1,0 +1,627 @@
+"""``Game``: a position with history, notation, status and save/load.
+
+>>> g = Game.from_pysol(1)
+>>> g.state.base, g.status
+(10, 'playing')
+>>> m = g.play("turn")
+>>> str(m)
+'7C s>w'
+>>> g.undo() == m
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+import random
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .cards import (
+    CODES,
+    RANK_LABELS,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardError,
+    card_label,
+    card_name,
+    format_cards,
+    parse_card,
+    parse_deck,
+    parse_rank,
+)
+from .deal import pysol_deck, shuffled_deck
+from .rules import VARIANTS, IllegalMoveError, Rules, get_rules
+from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State, expand
+
+SAVE_FORMAT = "fourseasons-widget/game"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 2_000_000
+MAX_MOVES = 20_000
+
+# Budgets for proving a loss while playing: exhaustive once the stock is gone (the space left
+# is small), and a cheap try late in the game.
+LOSS_NODES_NO_STOCK = 200_000
+LOSS_NODES_LATE = 4_000
+LATE_STOCK = 5
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded: corrupt, truncated, of a future version or crafted."""
+
+
+@functools.lru_cache(maxsize=4096)
+def position_status(rules: Rules, state: State) -> str:
+    """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``."""
+    if state.is_won:
+        return "won"
+    if not rules.engine.moves(state):
+        return "lost"
+    if len(state.stock) > LATE_STOCK:
+        return "playing"
+    from .search.solver import search
+
+    budget = LOSS_NODES_NO_STOCK if not state.stock else LOSS_NODES_LATE
+    verdict, _, _ = search(rules, state, max_nodes=budget)
+    return "lost" if verdict == "lost" else "playing"
+
+
+class Game:
+    """A game of Four Seasons (or a variant): the position, the moves played, undo and redo.
+
+    Make one with :meth:`new` (a seeded shuffle), :meth:`from_deck`, :meth:`from_pysol` or
+    :meth:`from_json`.
+    """
+
+    def __init__(self, state: State, rules: Rules | str = "standard", *,
+                 seed: int | None = None, deck: tuple[int, ...] | None = None,
+                 pysol: int | None = None) -> None:
+        self.rules = rules if isinstance(rules, Rules) else get_rules(rules)
+        validate_state(self.rules, state)
+        self._start = state
+        self._states: list[State] = [state]
+        self._moves: list[Move] = []
+        self._redo: list[Move] = []
+        self.seed = seed
+        self.deck = deck
+        self.pysol = pysol
+
+    # -- making games --------------------------------------------------------------------
+    @classmethod
+    def new(cls, seed: int | None = None, variant: str | Rules = "standard",
+            **options: str) -> Game:
+        """A new deal, reproducible from ``seed`` (a random seed is picked and kept if none)."""
+        rules = get_rules(variant, **options)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise ValueError(f"a seed is a non-negative integer, not {seed!r:.30}")
+        deck = shuffled_deck(seed)
+        return cls(rules.deal_deck(deck), rules, seed=seed, deck=deck)
+
+    @classmethod
+    def from_deck(cls, deck: str | Iterable[Any], variant: str | Rules = "standard",
+                  **options: str) -> Game:
+        """A game from an explicit deck, ``deck[0]`` dealt first (see ``RULES.md``)."""
+        rules = get_rules(variant, **options)
+        cards = parse_deck(deck)
+        return cls(rules.deal_deck(cards), rules, deck=cards)
+
+    @classmethod
+    def from_pysol(cls, number: int, variant: str | Rules = "standard", **options: str) -> Game:
+        """PySolFC's deal ``number`` (Four Seasons, Czarina, and the cross-deal variants).
+
+        PySolFC turns the first stock card onto the waste as part of its deal; here it is still
+        the first stock card: ``play("turn")`` reaches PySolFC's opening position.
+        """
+        rules = get_rules(variant, **options)
+        if rules.deal != "cross" or rules.n_piles != 5:
+            raise ValueError(f"PySolFC deal numbers are supported for the five-pile cross deals, "
+                             f"not {rules.variant}")
+        deck = pysol_deck(number)
+        return cls(rules.deal_deck(deck), rules, deck=deck, pysol=number)
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._states = list(self._states)
+        g._moves = list(self._moves)
+        g._redo = list(self._redo)
+        return g
+
+    # -- reading the position ------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current position (immutable, hashable)."""
+        return self._states[-1]
+
+    @property
+    def start(self) -> State:
+        return self._start
+
+    @property
+    def variant(self) -> str:
+        return self.rules.variant
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played, oldest first."""
+        return tuple(self._moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self._moves)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"won"`` or ``"lost"`` (said only when proved: no line wins)."""
+        return position_status(self.rules, self.state)
+
+    def is_over(self) -> bool:
+        return self.status != "playing"
+
+    def legal_moves(self) -> list[Move]:
+        s = self.state
+        to_move = self.rules.engine.to_move
+        return [to_move(s, m) for m in self.rules.engine.moves(s)]
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self._resolve(move)
+        except ValueError:
+            return False
+        return True
+
+    # -- playing -------------------------------------------------------------------------
+    def play(self, move: Move | str) -> Move:
+        """Play a move (a :class:`Move` or notation such as ``"7H w>c2"``, ``"7H>f"``,
+        ``"turn"``); returns the Move.  An illegal move raises :class:`IllegalMoveError`
+        (a ``ValueError``) naming the rule, and the game is unchanged."""
+        m, raw = self._resolve(move)
+        self._push(m, raw)
+        self._redo.clear()
+        return m
+
+    def _push(self, m: Move, raw: RawMove) -> None:
+        if len(self._moves) >= MAX_MOVES:
+            raise IllegalMoveError(f"a game holds at most {MAX_MOVES} moves")
+        self._states.append(self.rules.engine.apply(self.state, raw))
+        self._moves.append(m)
+
+    def undo(self) -> Move:
+        """Take back the last move; returns it.  ``IllegalMoveError`` if there is none."""
+        if not self._moves:
+            raise IllegalMoveError("nothing to undo")
+        self._states.pop()
+        m = self._moves.pop()
+        self._redo.append(m)
+        return m
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; returns it."""
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        m = self._redo[-1]
+        raw = self.rules.engine.from_move(self.state, m)
+        self._push(m, raw)
+        self._redo.pop()
+        return m
+
+    def restart(self) -> None:
+        """Back to the deal; the moves can be redone."""
+        while self._moves:
+            self.undo()
+
+    def _resolve(self, move: Move | str) -> tuple[Move, RawMove]:
+        if self.state.is_won:
+            raise IllegalMoveError("the game is won: every card is home")
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"a move is a Move or a string like '7H w>c2', not {move!r:.30}")
+        raw = self.rules.engine.from_move(self.state, move)
+        return move, raw
+
+    def parse_move(self, text: str) -> Move:
+        """Read move notation against the current position.
+
+        Accepted: ``"7H w>c2"`` / ``"7H waste>cross:2"`` (full), ``"7H>c2"`` or ``"7H c2"``
+        (source found), ``"7H>f"`` / ``"7H home"`` (to its foundation), ``"turn"`` (or ``"s"``).
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move is a string like '7H w>c2', not {text!r:.30}")
+        t = text.strip()
+        if len(t) > 60:
+            raise IllegalMoveError("that move text is too long to be a move")
+        s = self.state
+        low = t.lower()
+        if low in ("turn", "t", "s", "stock", "deal", "s>w", "stock>waste"):
+            if not s.stock:
+                raise IllegalMoveError("the stock is empty")
+            return Move(CODES[s.stock[0]], "stock", "waste")
+        m = re.fullmatch(r"(\S+?)\s*(?:\s(\S+?)\s*)?(?:(?:>|->|→|\s)\s*(\S+))?", t)
+        if not m or not m.group(1):
+            raise IllegalMoveError(f"cannot read move {t!r}: expected e.g. '7H w>c2' or 'turn'")
+        try:
+            card = parse_card(m.group(1))
+        except CardError as e:
+            raise IllegalMoveError(f"cannot read move {t!r}: {e}") from None
+        src_text, dst_text = m.group(2), m.group(3)
+        if dst_text is None and src_text is not None:
+            src_text, dst_text = None, src_text
+        if dst_text is None:
+            raise IllegalMoveError(f"cannot read move {t!r}: where does {card_label(card)} go?")
+        if src_text is not None and ">" in src_text:
+            src_text, _, rest = src_text.partition(">")
+            dst_text = rest or dst_text
+        source = expand(src_text) if src_text else self._where(card)
+        dst_low = dst_text.lower()
+        if dst_low in ("f", "home", "foundation", "h"):
+            target = self._home_for(card)
+        else:
+            target = expand(dst_text)
+        return Move(CODES[card], source, target)
+
+    def _where(self, card: int) -> str:
+        s = self.state
+        if s.waste and s.waste[-1] == card:
+            return "waste"
+        for i, p in enumerate(s.piles):
+            if card in p:
+                return self.rules.pile_name(i)
+        if s.stock and s.stock[0] == card:
+            return "stock"
+        if card in s.waste:
+            raise IllegalMoveError(f"{card_label(card)} is in the waste, under {card_label(s.waste[-1])}")
+        if card in s.stock:
+            raise IllegalMoveError(f"{card_label(card)} is still in the stock")
+        raise IllegalMoveError(f"{card_label(card)} is already home")
+
+    def _home_for(self, card: int) -> str:
+        s = self.state
+        suit = card & 3
+        if s.home[suit]:
+            return f"foundation:{s.corners.index(suit)}"
+        if -1 in s.corners:
+            return f"foundation:{s.corners.index(-1)}"
+        return "foundation:0"
+
+    def explain(self, move: Move | str) -> str | None:
+        """Why a move is refused, or ``None`` if it is legal."""
+        try:
+            self._resolve(move)
+        except ValueError as e:
+            return str(e)
+        return None
+
+    # -- saving --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "variant": self.rules.variant,
+            "options": self.rules.option_values,
+            "seed": self.seed,
+            "pysol": self.pysol,
+            "deck": format_cards(self.deck) if self.deck is not None else None,
+            "start": state_to_dict(self._start),
+            "moves": [str(m) for m in self._moves],
+            "redo": [str(m) for m in reversed(self._redo)],
+        }
+
+    def to_json(self, **kw: Any) -> str:
+        """The game as JSON (a versioned format; see :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), **kw)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a saved game.  Every field is checked; anything wrong raises
+        :class:`SaveFileError` (a ``ValueError``) naming the problem.  Only JSON is read: no
+        ``eval``, no ``pickle``."""
+        if isinstance(text, bytes | bytearray):
+            if len(text) > MAX_SAVE_BYTES:
+                raise SaveFileError("save file too large")
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise SaveFileError("save file is not UTF-8 text") from None
+        if not isinstance(text, str):
+            raise SaveFileError("a save file is JSON text")
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveFileError("save file too large")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise SaveFileError(f"save file is not valid JSON (corrupt or truncated?): {e}"[:200]) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        if not isinstance(data, dict):
+            raise SaveFileError("a save file holds a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(f"not a Four Seasons save file (format {str(data.get('format'))[:40]!r})")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveFileError("save file version is missing or not a positive integer")
+        if version > SAVE_VERSION:
+            raise SaveFileError(f"save file version {version} is newer than this library reads "
+                                f"({SAVE_VERSION}); upgrade fourseasons-widget")
+        variant = data.get("variant")
+        options = data.get("options") or {}
+        if not isinstance(options, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+            raise SaveFileError("save file options must map names to strings")
+        try:
+            rules = get_rules(variant, **options)
+        except ValueError as e:
+            raise SaveFileError(f"save file: {e}") from None
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise SaveFileError("save file seed must be a non-negative integer or null")
+        pysol = data.get("pysol")
+        if pysol is not None and (not isinstance(pysol, int) or isinstance(pysol, bool) or pysol < 1):
+            raise SaveFileError("save file pysol number must be a positive integer or null")
+        deck = None
+        if data.get("deck") is not None:
+            try:
+                deck = parse_deck(data["deck"]) if isinstance(data["deck"], str) else None
+            except CardError as e:
+                raise SaveFileError(f"save file deck: {e}") from None
+            if deck is None:
+                raise SaveFileError("save file deck must be a string of card codes")
+        try:
+            start = state_from_dict(rules, data.get("start"))
+        except ValueError as e:
+            raise SaveFileError(f"save file start position: {e}") from None
+        if deck is not None and rules.deal_deck(deck) != start:
+            raise SaveFileError("save file deck and start position disagree")
+        game = cls(start, rules, seed=seed, deck=deck, pysol=pysol)
+        for key in ("moves", "redo"):
+            seq = data.get(key, [])
+            if not isinstance(seq, list) or len(seq) > MAX_MOVES or not all(isinstance(x, str) for x in seq):
+                raise SaveFileError(f"save file {key} must be a list of move strings")
+        for i, text in enumerate(data.get("moves", [])):
+            try:
+                game.play(Move.parse(text))
+            except ValueError as e:
+                raise SaveFileError(f"save file move {i + 1} ({text[:30]!r}) is illegal: {e}") from None
+        # the redo list must replay from the end position, then is rewound
+        redo = data.get("redo", [])
+        probe = game.copy()
+        for i, text in enumerate(redo):
+            try:
+                probe.play(Move.parse(text))
+            except ValueError as e:
+                raise SaveFileError(f"save file redo move {i + 1} ({text[:30]!r}) is illegal: {e}") from None
+        game._redo = [Move.parse(t) for t in reversed(redo)]
+        return game
+
+    # -- showing -------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        origin = (f"seed={self.seed}" if self.seed is not None
+                  else f"pysol={self.pysol}" if self.pysol is not None else "custom")
+        return (f"<Game {self.rules.variant} {origin} ply={self.ply} home={self.state.cards_home}"
+                f" stock={len(self.state.stock)} {self.status}>")
+
+    def __str__(self) -> str:
+        return board_text(self.rules, self.state, status=self.status)
+
+    def _repr_html_(self) -> str:
+        return board_html(self.rules, self.state, status=self.status)
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions to and from plain data, with validation
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    return {
+        "base": RANK_LABELS[s.base] if s.base != 9 else "T",
+        "piles": [format_cards(p) for p in s.piles],
+        "foundations": [None if s.corners[i] < 0 else f"{SUITS[s.corners[i]]}{s.home[s.corners[i]]}"
+                        for i in range(4)],
+        "stock": format_cards(s.stock),
+        "waste": format_cards(s.waste),
+    }
+
+
+def _cards(text: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(text, str) or len(text) > 500:
+        raise ValueError(f"{what} must be a string of card codes")
+    return tuple(parse_card(c) for c in text.split())
+
+
+def state_from_dict(rules: Rules, d: Any) -> State:
+    """A position from :func:`state_to_dict`'s form; every rule of a reachable position is
+    checked (52 cards once each, pile counts and shapes, foundations)."""
+    if not isinstance(d, dict):
+        raise ValueError("a position is a JSON object")
+    base = parse_rank(d.get("base"))
+    piles_raw = d.get("piles")
+    if not isinstance(piles_raw, list) or len(piles_raw) != rules.n_piles:
+        raise ValueError(f"{rules.title} has {rules.n_piles} tableau piles")
+    piles = tuple(_cards(p, "a pile") for p in piles_raw)
+    founds = d.get("foundations")
+    if not isinstance(founds, list) or len(founds) != 4:
+        raise ValueError("there are four foundations")
+    home = [0, 0, 0, 0]
+    corners = [-1, -1, -1, -1]
+    for i, f in enumerate(founds):
+        if f is None:
+            continue
+        m = re.fullmatch(r"([SHDC])(\d{1,2})", f) if isinstance(f, str) else None
+        if not m or not 1 <= int(m.group(2)) <= 13:
+            raise ValueError(f"foundation {i} must be null or a suit and a count, like 'H3'")
+        suit = SUITS.index(m.group(1))
+        if home[suit]:
+            raise ValueError(f"two foundations take {SUIT_SYMBOLS[suit]}")
+        home[suit] = int(m.group(2))
+        corners[i] = suit
+    state = State(piles, tuple(home), tuple(corners), _cards(d.get("stock"), "the stock"),
+                  _cards(d.get("waste"), "the waste"), base)
+    validate_state(rules, state)
+    return state
+
+
+def validate_state(rules: Rules, s: State) -> None:
+    """Raise ``ValueError`` naming the first way ``s`` is not a possible position."""
+    if not isinstance(s, State):
+        raise ValueError("a position is a State")
+    if len(s.piles) != rules.n_piles:
+        raise ValueError(f"{rules.title} has {rules.n_piles} tableau piles, not {len(s.piles)}")
+    cards = s.all_cards()
+    if len(cards) != 52:
+        raise ValueError(f"a position holds 52 cards, this one {len(cards)}")
+    seen: set[int] = set()
+    for c in cards:
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise ValueError("a position holds cards 0-51")
+        if c in seen:
+            raise ValueError(f"{CODES[c]} appears twice")
+        seen.add(c)
+    fits = rules.engine.fits(s.base)
+    for i, p in enumerate(s.piles):
+        if rules.pile_capacity is not None and len(p) > rules.pile_capacity:
+            raise ValueError(f"{rules.pile_name(i)} holds {len(p)} cards; a cell holds one")
+        for a, b in zip(p, p[1:]):
+            if not fits[b * 52 + a]:
+                raise ValueError(f"{rules.pile_name(i)} has {CODES[b]} on {CODES[a]}, "
+                                 "which the tableau rules never allow")
+    corner_suits = [x for x in s.corners if x >= 0]
+    if len(set(corner_suits)) != len(corner_suits) or any(not 0 <= x < 4 for x in corner_suits):
+        raise ValueError("each corner takes a different suit")
+    if any(s.home[x] == 0 for x in corner_suits):
+        raise ValueError("a started foundation holds at least its base card")
+    if not 0 <= s.base < 13 or any(not 0 <= h <= 13 for h in s.home):
+        raise ValueError("foundation counts run 0-13 and the base rank is a rank")
+    for suit in range(4):
+        if s.home[suit] and suit not in s.corners:
+            raise ValueError("every started foundation sits in a corner")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and HTML boards
+
+_CROSS_CELLS = {3: (0, 1), 0: (1, 0), 1: (1, 1), 2: (1, 2), 4: (2, 1)}
+
+
+def _pile_text(p: tuple[int, ...]) -> str:
+    if not p:
+        return "[ -- ]"
+    depth = f"{len(p)}" if len(p) > 1 else " "
+    return f"[{card_label(p[-1]):>3}]{depth}"
+
+
+def _found_text(s: State, slot: int) -> str:
+    suit = s.corners[slot]
+    if suit < 0:
+        return "( -- )"
+    top = ((s.base + s.home[suit] - 1) % 13) * 4 + suit
+    return f"({card_label(top):>3}){s.home[suit]}"
+
+
+def board_text(rules: Rules, s: State, status: str = "") -> str:
+    """A readable text board.  ``[7♥]3`` is a pile with 7♥ on top, 3 cards deep; ``(J♦)2`` a
+    foundation with two cards."""
+    w = 8
+    lines = [f"{rules.title} · base rank {RANK_LABELS[s.base]} · home {s.cards_home}/52"
+             + (f" · {status}" if status else "")]
+    f = [_found_text(s, i) for i in range(4)]
+    if rules.layout == "rows":
+        lines.append(f[0].ljust(w * 6) + f[1])
+        for row in range(2):
+            lines.append(" " * 4 + "".join(_pile_text(s.piles[row * 6 + j]).ljust(w)
+                                           for j in range(6)))
+        lines.append(f[2].ljust(w * 6) + f[3])
+    else:
+        grid = [[" " * w] * 3 for _ in range(3)]
+        for i, (r, c) in _CROSS_CELLS.items():
+            grid[r][c] = _pile_text(s.piles[i]).ljust(w)
+        if rules.layout == "grid":
+            grid[0][0], grid[0][2] = f[0].ljust(w), f[1].ljust(w)
+            grid[2][0], grid[2][2] = f[2].ljust(w), f[3].ljust(w)
+            lines += ["  " + "".join(row) for row in grid]
+        else:
+            lines.append(f[0].ljust(w * 4) + f[1])
+            lines += [" " * w + "".join(row) for row in grid]
+            lines.append(f[2].ljust(w * 4) + f[3])
+    waste = card_label(s.waste[-1]) if s.waste else "--"
+    lines.append(f"stock {len(s.stock)} · waste {waste} ({len(s.waste)})")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _html_card(c: int | None, extra: str = "") -> str:
+    if c is None:
+        return f'<div class="fs-x-card fs-x-empty">{html.escape(extra)}</div>'
+    red = (c & 3) in (1, 2)
+    color = "#c62828" if red else "inherit"
+    return (f'<div class="fs-x-card" title="{html.escape(card_name(c))}" '
+            f'style="color:{color}">{html.escape(card_label(c))}'
+            f'<small>{html.escape(extra)}</small></div>')
+
+
+def board_html(rules: Rules, s: State, status: str = "") -> str:
+    """A static HTML board (for ``_repr_html_``); every text is escaped."""
+    cells: dict[tuple[int, int], str] = {}
+
+    def pile(i: int) -> str:
+        p = s.piles[i]
+        return _html_card(p[-1] if p else None, f"×{len(p)}" if len(p) > 1 else "")
+
+    def found(slot: int) -> str:
+        suit = s.corners[slot]
+        if suit < 0:
+            return _html_card(None, "♦♣♥♠"[slot])
+        top = ((s.base + s.home[suit] - 1) % 13) * 4 + suit
+        return _html_card(top, f"{s.home[suit]}/13")
+
+    if rules.layout == "rows":
+        cols = 8
+        for j in range(12):
+            cells[(1 + j // 6, 1 + j % 6)] = pile(j)
+        corners = [(0, 0), (0, 7), (3, 0), (3, 7)]
+        rows = 4
+    else:
+        cols = 3 if rules.layout == "grid" else 5
+        off = 0 if rules.layout == "grid" else 1
+        for i, (r, c) in _CROSS_CELLS.items():
+            cells[(r, c + off)] = pile(i)
+        corners = [(0, 0), (0, 2), (2, 0), (2, 2)] if rules.layout == "grid" else [
+            (0, 0), (0, 4), (2, 0), (2, 4)]
+        rows = 3
+    for slot, rc in enumerate(corners):
+        cells[rc] = found(slot)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{cells.get((r, c), '')}</td>" for c in range(cols)) + "</tr>"
+        for r in range(rows))
+    waste = _html_card(s.waste[-1] if s.waste else None, f"waste {len(s.waste)}")
+    stock = f'<div class="fs-x-card fs-x-back">{len(s.stock)}</div>'
+    title = html.escape(f"{rules.title} · base rank {RANK_LABELS[s.base]} · "
+                        f"home {s.cards_home}/52" + (f" · {status}" if status else ""))
+    style = (
+        "<style>.fs-x td{padding:2px}.fs-x-card{width:3em;height:4.2em;border:1px solid #888;"
+        "border-radius:6px;display:flex;flex-direction:column;align-items:center;"
+        "justify-content:center;font:bold 1.1em sans-serif;background:rgba(128,128,128,.08)}"
+        ".fs-x-card small{font-weight:normal;font-size:.6em;opacity:.8}"
+        ".fs-x-empty{border-style:dashed;opacity:.6;font-weight:normal}"
+        ".fs-x-back{background:repeating-linear-gradient(45deg,rgba(40,80,160,.5) 0 4px,"
+        "rgba(40,80,160,.25) 4px 8px)}</style>")
+    return (f'{style}<div class="fs-x" role="group" aria-label="{title}"><div>{title}</div>'
+            f'<table>{body}</table><div style="display:flex;gap:6px">{stock}{waste}</div></div>')
+
+
+__all__ = ["Game", "Move", "IllegalMoveError", "SaveFileError", "VARIANTS", "board_text",
+           "board_html", "position_status", "validate_state", "state_to_dict", "state_from_dict",
+           "STOCK", "WASTE", "FOUNDATION"]

@@ -1,0 +1,544 @@
+"""The rules of Four Seasons and its variants: data plus a small engine per flow.
+
+A variant is a frozen :class:`Rules` object (layout, how the tableau builds, whether runs
+move, how spaces are filled, how the cards are dealt).  Three engines cover the flows:
+
+- :class:`Engine` — spaces stay empty until the player fills them (``standard``,
+  ``sequences``, ``simplicity``);
+- :class:`ImmediateFillEngine` — a space is filled at once from the stock (``czarina``,
+  ``corners``) or, as an option of Czarina, from the waste;
+- :class:`Dick1883Engine` — Dick's original: the interleaved deal, and vacancies that must be
+  filled at once from another pile or the waste, from the pack only when the waste is empty.
+
+>>> rules = get_rules("czarina")
+>>> rules.fill, rules.title
+('stock', 'Czarina')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .cards import RANK_LABELS, card_code, card_label, make_card, rank_of
+from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+
+WRAPS = ("literal", "always", "never")
+
+
+class RulesError(ValueError):
+    """An unknown variant or option."""
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules refuse.  The message names the rule; the game is unchanged."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One variant's rules, as data.
+
+    Fields:
+      variant, title, summary — names and a one-line description;
+      layout — ``cross`` | ``cells`` | ``rows`` | ``grid`` (how the board is drawn);
+      pile_kind — ``cross`` | ``tableau`` | ``cell`` (the pile names in moves);
+      n_piles — tableau piles; pile_capacity — 1 for cells, else ``None``;
+      build — ``rank`` (down by one, any suit), ``alternate`` (down, alternating colours) or
+      ``none``;
+      sequences — built runs may move as a whole;
+      fill — ``free`` (any available card, when the player likes), ``stock`` / ``waste``
+      (at once, automatically), ``vacancy`` (Dick 1883: at once, by the player);
+      deal — ``cross`` (``n_piles`` cards, then the base card) or ``interleaved`` (Dick);
+      tableau_wrap — K on A in the tableau: ``literal`` (allowed unless the base rank is A),
+      ``always`` (PySolFC), ``never`` (no base−1 card on a base card, as Solvitaire).
+    """
+
+    variant: str
+    title: str
+    summary: str
+    layout: str
+    pile_kind: str
+    n_piles: int
+    build: str
+    sequences: bool
+    fill: str
+    deal: str
+    pile_capacity: int | None = None
+    tableau_wrap: str = "literal"
+    pysol_id: int | None = None
+    options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    engine: Engine = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        cls = {"free": Engine, "stock": ImmediateFillEngine, "waste": ImmediateFillEngine,
+               "vacancy": Dick1883Engine}[self.fill]
+        object.__setattr__(self, "engine", cls(self))
+
+    # -- names ---------------------------------------------------------------------------
+    def pile_name(self, index: int) -> str:
+        if index == STOCK:
+            return "stock"
+        if index == WASTE:
+            return "waste"
+        if index >= FOUNDATION:
+            return f"foundation:{index - FOUNDATION}"
+        return f"{self.pile_kind}:{index}"
+
+    def pile_index(self, name: str) -> int:
+        """The engine index of a pile name; ``ValueError`` for a name this layout lacks."""
+        if name == "stock":
+            return STOCK
+        if name == "waste":
+            return WASTE
+        kind, _, num = name.partition(":")
+        if num.isdigit():
+            i = int(num)
+            if kind == "foundation" and i < 4:
+                return FOUNDATION + i
+            if kind == self.pile_kind and i < self.n_piles:
+                return i
+        raise IllegalMoveError(f"there is no pile {name[:24]!r} in {self.title}")
+
+    @property
+    def pile_names(self) -> list[str]:
+        return [self.pile_name(i) for i in range(self.n_piles)]
+
+    @property
+    def option_values(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name, _ in self.options}
+
+    # -- the engine, for convenience -----------------------------------------------------
+    def deal_deck(self, deck: tuple[int, ...]) -> State:
+        return self.engine.deal(deck)
+
+    def moves(self, state: State) -> list[RawMove]:
+        return self.engine.moves(state)
+
+    def apply(self, state: State, move: RawMove) -> State:
+        return self.engine.apply(state, move)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engines
+
+
+class Engine:
+    """Move generation and application for the flow where spaces wait for the player."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.n = rules.n_piles
+        self.sequences = rules.sequences
+        self.free_fill = rules.fill == "free"
+        self._fits_cache: dict[int, bytes] = {}
+
+    # -- building ------------------------------------------------------------------------
+    def fits(self, base: int) -> bytes:
+        """``fits[c * 52 + t]`` is 1 when card ``c`` may be built on card ``t`` in the tableau."""
+        table = self._fits_cache.get(base)
+        if table is None:
+            table = bytearray(52 * 52)
+            build, wrap = self.rules.build, self.rules.tableau_wrap
+            if build != "none":
+                for c in range(52):
+                    rc = c >> 2
+                    for t in range(52):
+                        rt = t >> 2
+                        if (rt - rc) % 13 != 1:
+                            continue
+                        if build == "alternate" and ((c & 3) in (1, 2)) == ((t & 3) in (1, 2)):
+                            continue
+                        if wrap == "literal" and base == 0 and rt == 0:
+                            continue  # K on A, but aces are the base
+                        if wrap == "never" and rt == base:
+                            continue  # nothing below the base rank on a base card
+                        table[c * 52 + t] = 1
+            table = bytes(table)
+            self._fits_cache[base] = table
+        return table
+
+    def why_not_build(self, base: int, c: int, t: int) -> str:
+        rules = self.rules
+        where = {"cross": "the cross", "tableau": "the tableau", "cell": "a cell"}[rules.pile_kind]
+        if rules.build == "none":
+            return f"{card_label(c)} cannot go on {card_label(t)}: a cell holds one card, no building"
+        if (rank_of(t) - rank_of(c)) % 13 != 1:
+            colours = " in alternating colours" if rules.build == "alternate" else ""
+            return (f"{card_label(c)} cannot go on {card_label(t)}: {where} builds down by one "
+                    f"rank{colours}")
+        if rules.build == "alternate" and ((c & 3) in (1, 2)) == ((t & 3) in (1, 2)):
+            return (f"{card_label(c)} cannot go on {card_label(t)}: {where} builds in "
+                    "alternating colours")
+        if rules.tableau_wrap == "never" and rank_of(t) == base:
+            return (f"{card_label(c)} cannot go on {card_label(t)}: nothing is built on a "
+                    "base-rank card (tableau_wrap='never')")
+        return (f"{card_label(c)} cannot go on {card_label(t)}: K goes on A only when the base "
+                "rank is not A")
+
+    # -- move generation -----------------------------------------------------------------
+    def moves(self, s: State) -> list[RawMove]:
+        out: list[RawMove] = []
+        app = out.append
+        piles, home, corners, base = s.piles, s.home, s.corners, s.base
+        fits = self.fits(base)
+        n = self.n
+        build = self.rules.build != "none"
+        empties = [j for j in range(n) if not piles[j]] if self.free_fill else ()
+
+        # each available card: the waste top, then each pile's top
+        srcs = [(WASTE, s.waste[-1])] if s.waste else []
+        srcs += [(i, piles[i][-1]) for i in range(n) if piles[i]]
+        for src, c in srcs:
+            suit = c & 3
+            h = home[suit]
+            if h == 0:
+                if c >> 2 == base:
+                    for slot in range(4):
+                        if corners[slot] < 0:
+                            app((src, FOUNDATION + slot, 1))
+            elif h < 13 and (base + h) % 13 == c >> 2:
+                app((src, FOUNDATION + corners.index(suit), 1))
+            if build:
+                row = c * 52
+                for j in range(n):
+                    q = piles[j]
+                    if q and j != src and fits[row + q[-1]]:
+                        app((src, j, 1))
+            for j in empties:
+                if j != src:
+                    app((src, j, 1))
+
+        if self.sequences:
+            for i in range(n):
+                p = piles[i]
+                k = len(p) - 1
+                while k > 0 and fits[p[k] * 52 + p[k - 1]]:
+                    k -= 1
+                # p[k:] is the built run at the top; every part of it longer than one card moves
+                for m in range(k, len(p) - 1):
+                    c = p[m]
+                    count = len(p) - m
+                    row = c * 52
+                    for j in range(n):
+                        q = piles[j]
+                        if j == i:
+                            continue
+                        if q:
+                            if fits[row + q[-1]]:
+                                app((i, j, count))
+                        elif self.free_fill:
+                            app((i, j, count))
+        if s.stock:
+            app((STOCK, WASTE, 1))
+        return out
+
+    # -- applying ------------------------------------------------------------------------
+    def apply(self, s: State, move: RawMove) -> State:
+        """Apply a raw move known to be legal (from :meth:`moves`); no checks here."""
+        src, dst, count = move
+        piles, home, corners, stock, waste = s.piles, s.home, s.corners, s.stock, s.waste
+        if src == STOCK:
+            cards = stock[:1]
+            stock = stock[1:]
+        elif src == WASTE:
+            cards = waste[-1:]
+            waste = waste[:-1]
+        else:
+            p = piles[src]
+            cards = p[-count:]
+            piles = piles[:src] + (p[:-count],) + piles[src + 1:]
+        if dst >= FOUNDATION:
+            c = cards[0]
+            suit = c & 3
+            home = home[:suit] + (home[suit] + 1,) + home[suit + 1:]
+            slot = dst - FOUNDATION
+            if corners[slot] < 0:
+                corners = corners[:slot] + (suit,) + corners[slot + 1:]
+        elif dst == WASTE:
+            waste = waste + cards
+        else:
+            piles = piles[:dst] + (piles[dst] + cards,) + piles[dst + 1:]
+        return self.after(State(piles, home, corners, stock, waste, s.base))
+
+    def after(self, s: State) -> State:
+        """Hook for forced follow-ups (filling spaces)."""
+        return s
+
+    # -- the deal ------------------------------------------------------------------------
+    def deal(self, deck: tuple[int, ...]) -> State:
+        """``deck[0 : n]`` to the piles, ``deck[n]`` to ``foundation:0`` (the base), the rest
+        is the stock, ``deck[n + 1]`` turned first."""
+        n = self.n
+        piles = tuple((c,) for c in deck[:n])
+        b = deck[n]
+        home = [0, 0, 0, 0]
+        home[b & 3] = 1
+        return self.after(State(piles, tuple(home), (b & 3, -1, -1, -1), tuple(deck[n + 1:]), (),
+                                b >> 2))
+
+    # -- moves in and out of the public notation -----------------------------------------
+    def to_move(self, s: State, raw: RawMove) -> Move:
+        src, dst, count = raw
+        if src == STOCK:
+            card = s.stock[0]
+        elif src == WASTE:
+            card = s.waste[-1]
+        else:
+            card = s.piles[src][-count]
+        r = self.rules
+        return Move(card_code(card), r.pile_name(src), r.pile_name(dst))
+
+    def from_move(self, s: State, move: Move) -> RawMove:
+        """The raw move for a public ``Move``, or :class:`IllegalMoveError` saying why not."""
+        r = self.rules
+        src = r.pile_index(move.source)
+        dst = r.pile_index(move.target)
+        try:
+            from .cards import parse_card
+            card = parse_card(move.card)
+        except ValueError as e:
+            raise IllegalMoveError(str(e)) from None
+        count = self._locate(s, card, src)
+        raw = (src, dst, count)
+        if raw in self.moves(s):
+            return raw
+        raise IllegalMoveError(self.why_illegal(s, card, src, dst, count))
+
+    def _locate(self, s: State, card: int, src: int) -> int:
+        """How many cards move when ``card`` is taken from ``src``; refuses unavailable cards."""
+        r = self.rules
+        name = r.pile_name(src)
+        if src >= FOUNDATION:
+            raise IllegalMoveError(f"{card_label(card)} cannot leave a foundation: cards never do")
+        if src == STOCK:
+            if not s.stock:
+                raise IllegalMoveError("the stock is empty")
+            if s.stock[0] != card:
+                raise IllegalMoveError(
+                    f"{card_label(card)} is not the next stock card; only the next card is turned")
+            return 1
+        if src == WASTE:
+            if not s.waste or s.waste[-1] != card:
+                top = f"the top is {card_label(s.waste[-1])}" if s.waste else "the waste is empty"
+                raise IllegalMoveError(
+                    f"{card_label(card)} is not available on the waste: {top}")
+            return 1
+        p = s.piles[src]
+        if card not in p:
+            raise IllegalMoveError(f"{card_label(card)} is not on {name}")
+        count = len(p) - p.index(card)
+        if count > 1 and not self.sequences:
+            raise IllegalMoveError(
+                f"{card_label(card)} is not available: only the top card of {name} "
+                f"({card_label(p[-1])}) moves, one card at a time")
+        return count
+
+    def why_illegal(self, s: State, card: int, src: int, dst: int, count: int) -> str:
+        r = self.rules
+        lab = card_label(card)
+        if src == dst:
+            return f"{lab} is already on {r.pile_name(src)}"
+        if src == STOCK and dst != WASTE:
+            return f"the stock turns onto the waste; play {lab} from there"
+        if dst == STOCK:
+            return "no card goes back to the stock"
+        if dst == WASTE:
+            return "only the stock is turned onto the waste"
+        if dst >= FOUNDATION:
+            if count > 1:
+                return "one card at a time goes to a foundation"
+            slot = dst - FOUNDATION
+            suit_there = s.corners[slot]
+            need = RANK_LABELS[s.base]
+            if suit_there < 0:
+                if card >> 2 != s.base:
+                    return (f"{lab} cannot start a foundation: every foundation starts with the "
+                            f"base rank, {need}")
+                return f"{lab} cannot go there: its suit's foundation is already started"
+            if suit_there != card & 3:
+                return (f"{lab} cannot go on foundation:{slot}: that foundation takes only "
+                        f"{card_label(make_card(s.base, suit_there))[-1]}")
+            h = s.home[suit_there]
+            if h >= 13:
+                return f"foundation:{slot} is complete"
+            want = make_card((s.base + h) % 13, suit_there)
+            return (f"{lab} cannot go on foundation:{slot}: it builds up by suit, round the "
+                    f"corner; next is {card_label(want)}")
+        # a tableau pile
+        target = s.piles[dst]
+        if count > 1 and not self.sequences:
+            return "only one card moves at a time"
+        if target:
+            if r.pile_capacity == 1:
+                return f"{lab} cannot go on {card_label(target[-1])}: a cell holds one card"
+            return self.why_not_build(s.base, card, target[-1])
+        return self.why_not_space(s, card, src, dst)
+
+    def why_not_space(self, s: State, card: int, src: int, dst: int) -> str:
+        return f"{card_label(card)} cannot go to {self.rules.pile_name(dst)}"
+
+
+class ImmediateFillEngine(Engine):
+    """Czarina and Corners: a space is filled at once from the stock (Czarina's ``fill='waste'``
+    option: from the waste top, else the stock); once they are empty, a space stays empty."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.from_waste = rules.fill == "waste"
+
+    def after(self, s: State) -> State:
+        piles = s.piles
+        if all(piles):
+            return s
+        stock, waste = s.stock, s.waste
+        new = list(piles)
+        for j, p in enumerate(new):
+            if p:
+                continue
+            if self.from_waste and waste:
+                new[j] = waste[-1:]
+                waste = waste[:-1]
+            elif stock:
+                new[j] = stock[:1]
+                stock = stock[1:]
+        return State(tuple(new), s.home, s.corners, stock, waste, s.base)
+
+    def why_not_space(self, s: State, card: int, src: int, dst: int) -> str:
+        src_name = "the waste" if self.from_waste else "the stock"
+        return (f"{card_label(card)} cannot fill {self.rules.pile_name(dst)}: in "
+                f"{self.rules.title} a space is filled only from {src_name}, at once, and stays "
+                "empty once that is gone")
+
+
+# Dick's tableau cells in the order the deal fills them: reading the 3×3 grid row by row
+# (top, then left / centre / right, then bottom); pile indices are the cross's.
+DICK_DEAL_ORDER = (3, 0, 1, 2, 4)
+
+
+class Dick1883Engine(Engine):
+    """Dick (1883).  The points the text leaves open, decided closest to the text:
+
+    - The deal: cards are dealt singly; base-rank cards go to the empty corners (in reading
+      order), a card that fits a foundation is built there, the others fill the five tableau
+      cells (top, left, centre, right, bottom) until all five hold a card; the rest is the pack.
+    - In play the pack is turned one card at a time onto the wastepile, whose top is available:
+      a dealt card that goes "neither to a foundation nor onto the tableau" is simply left there.
+    - A vacancy must be filled before anything else is done, by the top card of another pile or
+      the top of the wastepile; only when the wastepile is empty by the next card of the pack.
+      Once both are empty a vacancy may stay (filling it with another lone card is no progress).
+    - Sequences move "at pleasure" onto a card one rank higher; a vacancy takes one card.
+    """
+
+    def moves(self, s: State) -> list[RawMove]:
+        vacancies = [j for j in range(self.n) if not s.piles[j]]
+        if vacancies and (s.waste or s.stock):
+            out: list[RawMove] = []
+            for v in vacancies:
+                if s.waste:
+                    out.append((WASTE, v, 1))
+                else:
+                    out.append((STOCK, v, 1))
+                out += [(i, v, 1) for i in range(self.n) if s.piles[i]]
+            return out
+        out = super().moves(s)
+        if vacancies:  # pack and waste are gone: a vacancy may be filled, but need not be
+            for v in vacancies:
+                out += [(i, v, 1) for i in range(self.n) if s.piles[i]]
+        return out
+
+    def deal(self, deck: tuple[int, ...]) -> State:
+        first = deck[0]
+        base = first >> 2
+        home = [0, 0, 0, 0]
+        corners = [first & 3, -1, -1, -1]
+        home[first & 3] = 1
+        piles: list[tuple[int, ...]] = [()] * 5
+        placed = 0
+        i = 1
+        while placed < 5 and i < 52:
+            c = deck[i]
+            i += 1
+            suit = c & 3
+            if home[suit] == 0 and c >> 2 == base:
+                corners[corners.index(-1)] = suit
+                home[suit] = 1
+            elif home[suit] and home[suit] < 13 and (base + home[suit]) % 13 == c >> 2:
+                home[suit] += 1
+            else:
+                piles[DICK_DEAL_ORDER[placed]] = (c,)
+                placed += 1
+        return State(tuple(piles), tuple(home), tuple(corners), tuple(deck[i:]), (), base)
+
+    def why_illegal(self, s: State, card: int, src: int, dst: int, count: int) -> str:
+        vacancies = [j for j in range(self.n) if not s.piles[j]]
+        if vacancies and (s.waste or s.stock) and dst not in vacancies:
+            names = ", ".join(self.rules.pile_name(v) for v in vacancies)
+            return f"a vacancy ({names}) must be filled at once, before any other move"
+        if vacancies and dst in vacancies and count > 1:
+            return "a vacancy is filled with one card, the top of another pile or of the waste"
+        if dst in vacancies and src == STOCK and s.waste:
+            return ("a vacancy is filled from the pack only when the wastepile is empty; "
+                    "use the top of the waste or of another pile")
+        return super().why_illegal(s, card, src, dst, count)
+
+
+# ---------------------------------------------------------------------------------------------
+# The variants
+
+_OPT_WRAP = ("tableau_wrap", WRAPS)
+
+VARIANTS: dict[str, Rules] = {
+    r.variant: r
+    for r in (
+        Rules("standard", "Four Seasons",
+              "A cross of five piles building down in any suit; four corner foundations.",
+              "cross", "cross", 5, "rank", False, "free", "cross", pysol_id=484,
+              options=(_OPT_WRAP,)),
+        Rules("sequences", "Four Seasons, moving sequences",
+              "Standard, but built runs move as a whole onto a fitting card or into a space.",
+              "cross", "cross", 5, "rank", True, "free", "cross", pysol_id=484,
+              options=(_OPT_WRAP,)),
+        Rules("czarina", "Czarina",
+              "Standard, but a space is filled at once, and only from the stock.",
+              "cross", "cross", 5, "rank", False, "stock", "cross", pysol_id=483,
+              options=(_OPT_WRAP, ("fill", ("stock", "waste")))),
+        Rules("corners", "Corners",
+              "The cross is five one-card cells: no building; a card leaves a cell only for a "
+              "foundation; an empty cell is filled at once from the stock.",
+              "cells", "cell", 5, "none", False, "stock", "cross", pile_capacity=1,
+              pysol_id=417),
+        Rules("simplicity", "Simplicity",
+              "Twelve piles in two rows of six, building down in alternating colours.",
+              "rows", "tableau", 12, "alternate", False, "free", "cross", pysol_id=437,
+              options=(_OPT_WRAP,)),
+        Rules("dick1883", "The Four Seasons (Dick, 1883)",
+              "The original 3×3 layout: the interleaved deal, vacancies filled at once, "
+              "sequences moved at pleasure.",
+              "grid", "cross", 5, "rank", True, "vacancy", "interleaved",
+              options=(_OPT_WRAP,)),
+    )
+}
+
+
+def get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
+    """The rules of a variant, with options applied (``tableau_wrap=``, Czarina's ``fill=``)."""
+    if isinstance(variant, Rules):
+        base = variant
+    else:
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise RulesError(
+                f"unknown variant {str(variant)[:30]!r}; choose one of {', '.join(VARIANTS)}")
+        base = VARIANTS[variant]
+    allowed = dict(base.options)
+    changes = {}
+    for name, value in options.items():
+        if value is None:
+            continue
+        if name not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise RulesError(f"unknown option {name[:30]!r} for {base.variant}; options: {known}")
+        if value not in allowed[name]:
+            raise RulesError(
+                f"option {name} must be one of {', '.join(allowed[name])}, not {str(value)[:30]!r}")
+        changes[name] = value
+    return dataclasses.replace(base, **changes) if changes else base
