@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import html
+import itertools
 import json
 import random
 import re
@@ -265,12 +266,16 @@ class Game:
         if src_text is not None and ">" in src_text:
             src_text, _, rest = src_text.partition(">")
             dst_text = rest or dst_text
-        source = expand(src_text) if src_text else self._where(card)
-        dst_low = dst_text.lower()
-        if dst_low in ("f", "home", "foundation", "h"):
-            target = self._home_for(card)
-        else:
-            target = expand(dst_text)
+        try:
+            source = expand(src_text) if src_text else self._where(card)
+            if dst_text.lower() in ("f", "home", "foundation", "h"):
+                target = self._home_for(card)
+            else:
+                target = expand(dst_text)
+        except IllegalMoveError:
+            raise
+        except ValueError as e:
+            raise IllegalMoveError(str(e)) from None
         return Move(CODES[card], source, target)
 
     def _where(self, card: int) -> str:
@@ -495,7 +500,7 @@ def validate_state(rules: Rules, s: State) -> None:
     for i, p in enumerate(s.piles):
         if rules.pile_capacity is not None and len(p) > rules.pile_capacity:
             raise ValueError(f"{rules.pile_name(i)} holds {len(p)} cards; a cell holds one")
-        for a, b in zip(p, p[1:]):
+        for a, b in itertools.pairwise(p):
             if not fits[b * 52 + a]:
                 raise ValueError(f"{rules.pile_name(i)} has {CODES[b]} on {CODES[a]}, "
                                  "which the tableau rules never allow")

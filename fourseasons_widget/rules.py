@@ -20,10 +20,15 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from .cards import RANK_LABELS, card_code, card_label, make_card, rank_of
+from .cards import RANK_LABELS, card_code, card_label, make_card, parse_card, rank_of
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
 
 WRAPS = ("literal", "always", "never")
+
+
+def _new_state(fields: tuple) -> State:
+    return tuple.__new__(State, fields)
+
 
 
 class RulesError(ValueError):
@@ -131,6 +136,7 @@ class Engine:
         self.sequences = rules.sequences
         self.free_fill = rules.fill == "free"
         self._fits_cache: dict[int, bytes] = {}
+        self._parents_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     # -- building ------------------------------------------------------------------------
     def fits(self, base: int) -> bytes:
@@ -176,18 +182,28 @@ class Engine:
                 "rank is not A")
 
     # -- move generation -----------------------------------------------------------------
+    def parents(self, base: int) -> tuple[tuple[int, ...], ...]:
+        """``parents[c]``: the cards ``c`` may be built on (at most four)."""
+        cached = self._parents_cache.get(base)
+        if cached is None:
+            fits = self.fits(base)
+            cached = tuple(tuple(t for t in range(52) if fits[c * 52 + t]) for c in range(52))
+            self._parents_cache[base] = cached
+        return cached
+
     def moves(self, s: State) -> list[RawMove]:
         out: list[RawMove] = []
         app = out.append
         piles, home, corners, base = s.piles, s.home, s.corners, s.base
-        fits = self.fits(base)
+        parents = self._parents_cache.get(base) or self.parents(base)
         n = self.n
-        build = self.rules.build != "none"
+        where = {p[-1]: j for j, p in enumerate(piles) if p}  # top card -> pile
         empties = [j for j in range(n) if not piles[j]] if self.free_fill else ()
 
         # each available card: the waste top, then each pile's top
-        srcs = [(WASTE, s.waste[-1])] if s.waste else []
-        srcs += [(i, piles[i][-1]) for i in range(n) if piles[i]]
+        srcs = [(j, p[-1]) for j, p in enumerate(piles) if p]
+        if s.waste:
+            srcs.insert(0, (WASTE, s.waste[-1]))
         for src, c in srcs:
             suit = c & 3
             h = home[suit]
@@ -198,17 +214,16 @@ class Engine:
                             app((src, FOUNDATION + slot, 1))
             elif h < 13 and (base + h) % 13 == c >> 2:
                 app((src, FOUNDATION + corners.index(suit), 1))
-            if build:
-                row = c * 52
-                for j in range(n):
-                    q = piles[j]
-                    if q and j != src and fits[row + q[-1]]:
-                        app((src, j, 1))
+            for t in parents[c]:
+                j = where.get(t)
+                if j is not None:
+                    app((src, j, 1))
             for j in empties:
                 if j != src:
                     app((src, j, 1))
 
         if self.sequences:
+            fits = self.fits(base)
             for i in range(n):
                 p = piles[i]
                 k = len(p) - 1
@@ -218,15 +233,12 @@ class Engine:
                 for m in range(k, len(p) - 1):
                     c = p[m]
                     count = len(p) - m
-                    row = c * 52
-                    for j in range(n):
-                        q = piles[j]
-                        if j == i:
-                            continue
-                        if q:
-                            if fits[row + q[-1]]:
-                                app((i, j, count))
-                        elif self.free_fill:
+                    for t in parents[c]:
+                        j = where.get(t)
+                        if j is not None and j != i:
+                            app((i, j, count))
+                    for j in empties:
+                        if j != i:
                             app((i, j, count))
         if s.stock:
             app((STOCK, WASTE, 1))
@@ -258,7 +270,7 @@ class Engine:
             waste = waste + cards
         else:
             piles = piles[:dst] + (piles[dst] + cards,) + piles[dst + 1:]
-        return self.after(State(piles, home, corners, stock, waste, s.base))
+        return self.after(_new_state((piles, home, corners, stock, waste, s.base)))
 
     def after(self, s: State) -> State:
         """Hook for forced follow-ups (filling spaces)."""
@@ -291,10 +303,11 @@ class Engine:
     def from_move(self, s: State, move: Move) -> RawMove:
         """The raw move for a public ``Move``, or :class:`IllegalMoveError` saying why not."""
         r = self.rules
+        if not all(isinstance(x, str) and len(x) <= 20 for x in (move.card, move.source, move.target)):
+            raise IllegalMoveError("a move names its card and piles as short strings")
         src = r.pile_index(move.source)
         dst = r.pile_index(move.target)
         try:
-            from .cards import parse_card
             card = parse_card(move.card)
         except ValueError as e:
             raise IllegalMoveError(str(e)) from None

@@ -1,0 +1,65 @@
+"""Every variant plays to a win from a fixed deck; deals are reproducible; PySolFC numbering."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import ALL_VARIANTS
+
+from fourseasons_widget import Game
+from fourseasons_widget.cards import format_cards
+from fourseasons_widget.deal import pysol_deck, pysol_order, shuffled_deck
+
+LINES = json.loads((Path(__file__).parent / "data" / "winning_lines.json").read_text())
+
+
+@pytest.mark.parametrize("variant", ALL_VARIANTS)
+def test_variant_plays_to_a_win_from_a_fixed_deck(variant):
+    case = LINES[variant]
+    g = Game.from_deck(case["deck"], variant=variant)
+    for i, text in enumerate(case["line"]):
+        assert g.status == "playing", f"game over after {i} moves"
+        g.play(text)
+    assert g.status == "won" and g.state.cards_home == 52
+    assert not g.legal_moves()
+
+
+def test_pysolfc_four_seasons_deal_1():
+    g = Game.from_pysol(1)
+    s = g.state
+    assert format_cards(s.foundation_cards(0)) == "JD"
+    top, left, centre, right, bottom = s.piles[3], s.piles[0], s.piles[1], s.piles[2], s.piles[4]
+    assert format_cards(top + left + centre + right + bottom) == "2D 9H JC 5D 7H"
+    # PySolFC's first waste card is this model's first stock card
+    assert g.play("turn").card == "7C"
+
+
+def test_pysolfc_small_numbers_use_the_microsoft_freecell_shuffle():
+    # Microsoft FreeCell deals #1 and #617, as dealt row by row
+    assert format_cards(pysol_order(1)[:8]) == "JD 2D 9H JC 5D 7H 7C 5H"
+    assert format_cards(pysol_order(617)[:8]) == "7D AD 5C 3S 5S 8C 2D AH"
+
+
+def test_pysolfc_large_numbers_use_the_mersenne_twister_and_stay_a_deck():
+    deck = pysol_deck(123456)
+    assert sorted(deck) == list(range(52)) and deck != pysol_deck(123457)
+
+
+def test_pysol_numbers_are_checked():
+    for bad in (0, -3, "7", 10**20):
+        with pytest.raises(ValueError):
+            pysol_order(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="five-pile cross"):
+        Game.from_pysol(1, variant="simplicity")
+
+
+def test_czarina_and_corners_take_pysolfc_deals_too():
+    assert Game.from_pysol(5, variant="czarina").state == Game.from_pysol(5).state
+    assert Game.from_pysol(5, variant="corners").state.piles == Game.from_pysol(5).state.piles
+
+
+def test_seeded_shuffle_is_a_permutation_and_reproducible():
+    assert sorted(shuffled_deck(99)) == list(range(52))
+    assert shuffled_deck(99) == shuffled_deck(99) != shuffled_deck(98)
