@@ -105,7 +105,7 @@ def test_save_with_an_impossible_pile_is_refused():
     piles = d["start"]["piles"]
     piles[0] = piles[0] + " " + piles[1]  # two dealt cards stacked: not built down by one
     piles[1] = ""
-    with pytest.raises(SaveFileError, match="which the tableau rules never allow|appears"):
+    with pytest.raises(SaveFileError, match=r"which the tableau rules never allow|appears"):
         Game.from_dict(d)
 
 

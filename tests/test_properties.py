@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game, Move
-from fourseasons_widget.game import state_from_dict, state_to_dict
+from fourseasons_widget.game import state_from_dict, state_to_dict, validate_state
 
 plays = st.tuples(
     st.sampled_from(ALL_VARIANTS),
@@ -35,6 +35,7 @@ def test_52_cards_always_and_none_twice(p):
     for c in p[2]:
         cards = g.state.all_cards()
         assert len(cards) == 52 and len(set(cards)) == 52
+        validate_state(g.rules, g.state)  # pile shapes, cells, foundations stay possible
         moves = g.legal_moves()
         if not moves:
             break
