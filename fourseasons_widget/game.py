@@ -43,30 +43,65 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 2_000_000
 MAX_MOVES = 20_000
 
-# Budgets for proving a loss while playing: exhaustive once the stock is gone (the space left
-# is small), and a cheap try late in the game.
-LOSS_NODES_NO_STOCK = 200_000
-LOSS_NODES_LATE = 4_000
+# Budgets for proving a loss while playing: the status is computed after every move, so it
+# must stay fast.  A proof that needs more than these is left to the solver (the hint says
+# "no win found"), and the status stays "playing".
+LOSS_NODES = 100_000
+LOSS_SECONDS_NO_STOCK = 0.25
+LOSS_SECONDS_LATE = 0.05
 LATE_STOCK = 5
+STUCK_LIMIT = 5_000
 
 
 class SaveFileError(ValueError):
     """A save file that cannot be loaded: corrupt, truncated, of a future version or crafted."""
 
 
+def _only_rearranging(rules: Rules, state: State) -> bool:
+    """True when the stock is empty and no sequence of moves can do anything but rearrange the
+    tableau: from every tableau arrangement reachable by tableau-to-tableau moves, no card can
+    go home or leave the waste.  Then the cards home can never change, so the game is lost.
+    (The arrangements reachable this way are few; the walk is capped.)"""
+    if state.stock:
+        return False
+    seen = {state.key()}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        for m in rules.engine.moves(s):
+            src, dst, _ = m
+            if dst >= FOUNDATION or src in (WASTE, STOCK):
+                return False
+            t = rules.engine.apply(s, m)
+            k = t.key()
+            if k not in seen:
+                if len(seen) >= STUCK_LIMIT:
+                    return False  # too many to tell cheaply
+                seen.add(k)
+                todo.append(t)
+    return True
+
+
 @functools.lru_cache(maxsize=4096)
 def position_status(rules: Rules, state: State) -> str:
-    """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``."""
+    """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``.
+
+    "lost" is said as soon as a cheap proof exists: no legal move; or, with the stock empty,
+    no move that can ever change anything but the arrangement of the tableau; or a complete
+    search of what is left (tried when the stock is empty or nearly so, on a small budget).
+    """
     if state.is_won:
         return "won"
     if not rules.engine.moves(state):
         return "lost"
     if len(state.stock) > LATE_STOCK:
         return "playing"
+    if _only_rearranging(rules, state):
+        return "lost"
     from .search.solver import search
 
-    budget = LOSS_NODES_NO_STOCK if not state.stock else LOSS_NODES_LATE
-    verdict, _, _ = search(rules, state, max_nodes=budget)
+    seconds = LOSS_SECONDS_NO_STOCK if not state.stock else LOSS_SECONDS_LATE
+    verdict, _, _ = search(rules, state, max_nodes=LOSS_NODES, max_seconds=seconds)
     return "lost" if verdict == "lost" else "playing"
 
 

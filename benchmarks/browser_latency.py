@@ -1,0 +1,148 @@
+"""Click → updated board latency of the widget in a real browser against a real JupyterLab.
+
+Starts ``jupyter lab`` on 127.0.0.1 (temporary root), opens a notebook with a board in headless
+chromium (Debian's ``/usr/bin/chromium``), then plays by clicking and times, inside the page,
+from the click that completes an intent to the first frame painted after the board shows the
+new position (``performance.now()`` around ``click()``, a MutationObserver on the board's
+``data-version`` and one ``requestAnimationFrame``).  The round trip is all of it: the
+intent to the kernel, the rules in Python, the new traits back, the redraw.
+
+    .venv/bin/python benchmarks/browser_latency.py            # 40 turns, 40 undos, card moves
+    .venv/bin/python benchmarks/browser_latency.py --moves 80
+
+Prints the median and 95th percentile per kind of action and overall.  Not a pass/fail test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests" / "e2e"))
+
+from jupyter_harness import (  # noqa: E402
+    JupyterServer,
+    find_chromium,
+    launch_browser,
+    open_notebook,
+    write_notebook,
+)
+
+TIMED_CLICK = """async ([root, target]) => {
+  const old = Number(root.dataset.version);
+  performance.clearMarks();
+  const t0 = performance.now();
+  const changed = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (Number(root.dataset.version) > old) { obs.disconnect(); resolve(); }
+    });
+    obs.observe(root, { attributes: true, attributeFilter: ["data-version"] });
+  });
+  target.click();
+  await changed;
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  const t1 = performance.now();
+  const at = (name) => { const m = performance.getEntriesByName(name, "mark"); return m.length ? m[m.length - 1].startTime : NaN; };
+  return [t1 - t0, at("fsw:board") - at("fsw:send"), at("fsw:rendered") - at("fsw:board")];
+}"""
+
+SETUP = """from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.search.solver import solve
+w = FourSeasons(seed={seed})
+line = [[m.card, m.source, m.target] for m in solve(w.game, max_seconds=30).moves]
+w"""
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, round(p / 100 * (len(s) - 1))))
+    return s[k]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--turns", type=int, default=40, help="stock turns to time (then undone)")
+    ap.add_argument("--moves", type=int, default=40, help="moves of a solved line to time")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    chromium = find_chromium()
+    if chromium is None:
+        print("chromium is not installed (/usr/bin/chromium): apt-get install chromium")
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    server = JupyterServer("lab").start()
+    samples: dict[str, list[float]] = {"turn": [], "undo": [], "move": []}
+    parts: dict[str, list[float]] = {"round trip": [], "redraw": []}
+    t_start = time.perf_counter()
+    try:
+        with sync_playwright() as pw:
+            browser = launch_browser(pw, chromium)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            write_notebook(server.root / "bench.ipynb", [SETUP.format(seed=args.seed)])
+            nb = open_notebook(page, server, "bench.ipynb")
+            root = nb.widgets().first
+            rh = root.element_handle()
+
+            def timed(locator) -> float:
+                total, trip, draw = page.evaluate(TIMED_CLICK, [rh, locator.element_handle()])
+                parts["round trip"].append(trip)
+                parts["redraw"].append(draw)
+                return total
+
+            stock = root.locator('[data-pile="stock"]')
+            for _ in range(min(args.turns, nb.eval("w.board['stock']") - 6)):
+                samples["turn"].append(timed(stock))
+            undo = root.locator('button[data-action="undo"]')
+            while nb.eval("w.game.ply") > 0:
+                samples["undo"].append(timed(undo))
+
+            # a solved line, by clicking: pick the card (not timed), click the destination
+            line = nb.eval("line")[: args.moves]
+            for card, source, target in line:
+                if source == "stock" and target == "waste":
+                    samples["turn"].append(timed(stock))
+                    continue
+                pile = root.locator(f'[data-pile="{source}"]')
+                if source == "stock":
+                    pile.click()
+                else:
+                    cards = pile.locator("[data-card]")
+                    cards.last.click()
+                    for _ in range(14):
+                        if pile.locator(".fsw-selected").first.get_attribute("data-card") == card:
+                            break
+                        cards.last.click()
+                samples["move"].append(timed(root.locator(f'[data-pile="{target}"]')))
+            assert nb.eval("w.game.ply") == len(line), "every timed click was a move"
+            nb.close()
+            browser.close()
+    finally:
+        server.stop()
+
+    everything = [x for v in samples.values() for x in v]
+    print(f"click → updated board, JupyterLab + headless chromium, {len(everything)} actions "
+          f"({time.perf_counter() - t_start:.0f} s in all)")
+    print(f"{'action':<8}{'n':>5}{'median ms':>12}{'p95 ms':>10}{'max ms':>10}")
+    for name, vals in [*samples.items(), ("all", everything)]:
+        if vals:
+            print(f"{name:<8}{len(vals):>5}{statistics.median(vals):>12.1f}{pct(vals, 95):>10.1f}"
+                  f"{max(vals):>10.1f}")
+    print("of which (all actions):")
+    for name, vals in parts.items():
+        vals = [v for v in vals if v == v]  # drop NaN (no mark)
+        if vals:
+            print(f"  {name:<12}{statistics.median(vals):>8.1f} ms median{pct(vals, 95):>8.1f} ms p95"
+                  "   (intent sent → board received)" if name == "round trip" else
+                  f"  {name:<12}{statistics.median(vals):>8.1f} ms median{pct(vals, 95):>8.1f} ms p95"
+                  "   (board received → drawn, in JS)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
