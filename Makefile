@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test setup setup-test js lint browser clean
+.PHONY: play test setup setup-test lint browser export lite clean
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -34,5 +34,16 @@ test: setup-test browser lint
 	cd js && npm test
 	$(PY) -m pytest
 
+# A static HTML page of the play notebook with its live boards, renders offline.
+export: setup
+	$(PY) -m fourseasons_widget.export notebooks/01-play.ipynb -o _output/play.html
+
+# A JupyterLite site of the notebooks with this package's wheel.
+lite: setup
+	$(PIP) install --quiet -e ".[lite]"
+	mkdir -p lite/pypi && rm -f lite/pypi/*.whl
+	$(PIP) wheel . --no-deps -w lite/pypi
+	$(VENV)/bin/jupyter lite build --lite-dir lite --output-dir _site
+
 clean:
-	rm -rf $(VENV) js/node_modules fourseasons_widget/static artifacts
+	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site lite/pypi

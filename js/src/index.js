@@ -1,5 +1,5 @@
 // Bundle entry: the styles (esbuild writes them to widget.css) and the anywidget module.
+// Only the default export: anywidget warns about a module that also exports `render` by name.
 import "./styles.css";
 
-export { BoardView, initialize, render } from "./widget.js";
 export { default } from "./widget.js";

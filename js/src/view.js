@@ -6,6 +6,33 @@ import { applyHighlights, patchBoard, renderBoard } from "./board.js";
 import { cardName, parseCode } from "./cards.js";
 import { layoutFor, neighbour } from "./layout.js";
 
+// Replay control icons (SVG paths in a 16×16 box, drawn in the button's text colour).
+const ICONS = {
+  first: "M3 3h2v10H3zM14 3v10L6 8z",
+  prev: "M12 3v10L4 8z",
+  play: "M4 3v10l9-5z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  next: "M4 3v10l8-5z",
+  last: "M11 3h2v10h-2zM2 3v10l8-5z",
+};
+
+function setIcon(button, name) {
+  const NS = "http://www.w3.org/2000/svg";
+  const doc = button.ownerDocument;
+  const svg = doc.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "1em");
+  svg.setAttribute("height", "1em");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = doc.createElementNS(NS, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.appendChild(path);
+  button.replaceChildren(svg);
+  button.dataset.icon = name;
+}
+
 const KEYS_HELP = [
   ["Tab / arrow keys", "move between piles"],
   ["Enter or Space", "pick up the top card; again on another pile to put it there"],
@@ -119,13 +146,18 @@ export class BoardView {
     this.banner = h(doc, "div", { class: "fsw-banner", "data-role": "banner", hidden: true });
 
     // replay controls
-    const rb = (action, text, title) => h(doc, "button", { type: "button", class: "fsw-btn fsw-rbtn", "data-replay": action, title, "aria-label": title, text });
+    // Icons are inline SVG: media-control glyphs (⏮ ⏸ ⏭) are missing from many system fonts.
+    const rb = (action, icon, title) => {
+      const b = h(doc, "button", { type: "button", class: "fsw-btn fsw-rbtn", "data-replay": action, title, "aria-label": title });
+      setIcon(b, icon);
+      return b;
+    };
     this.replayButtons = {
-      first: rb("first", "⏮", "first position"),
-      prev: rb("prev", "◀", "step back"),
-      play: rb("play", "▶", "play"),
-      next: rb("next", "▶|", "step forward"),
-      last: rb("last", "⏭", "last position"),
+      first: rb("first", "first", "first position"),
+      prev: rb("prev", "prev", "step back"),
+      play: rb("play", "play", "play"),
+      next: rb("next", "next", "step forward"),
+      last: rb("last", "last", "last position"),
     };
     this.slider = h(doc, "input", { type: "range", min: "0", max: "0", step: "1", value: "0", class: "fsw-slider", "data-role": "replay-slider", "aria-label": "replay position" });
     this.speed = h(doc, "select", { class: "fsw-speed", "data-role": "replay-speed", "aria-label": "replay speed" },
@@ -764,7 +796,7 @@ export class BoardView {
   play() {
     this.stop();
     if (this.replayIndex >= this.frames().length - 1) this.showFrame(0);
-    this.replayButtons.play.textContent = "⏸";
+    setIcon(this.replayButtons.play, "pause");
     this.replayButtons.play.setAttribute("aria-label", "pause");
     this.replayButtons.play.title = "pause";
     this.replayTimer = this.win.setInterval(() => this.showFrame(this.replayIndex + 1), this.replaySpeed);
@@ -774,7 +806,7 @@ export class BoardView {
     if (this.replayTimer) this.win.clearInterval(this.replayTimer);
     this.replayTimer = null;
     if (this.replayButtons) {
-      this.replayButtons.play.textContent = "▶";
+      setIcon(this.replayButtons.play, "play");
       this.replayButtons.play.setAttribute("aria-label", "play");
       this.replayButtons.play.title = "play";
     }

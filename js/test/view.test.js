@@ -186,6 +186,15 @@ test("replay: frames drawn in the browser, stepped, and left for the live game",
   assert.equal(slider.max, String(replay.frames.length - 1));
   const homeAt = () => [...q(".fsw-board").querySelectorAll('[data-pile^="foundation"] [data-card]')].length;
   assert.equal(homeAt(), replay.frames[0].home);
+  const playButton = q('[data-replay="play"]');
+  assert.ok(playButton.querySelector("svg path"), "icons are inline SVG, not font glyphs");
+  assert.equal(playButton.dataset.icon, "play");
+  click(playButton);
+  assert.equal(playButton.dataset.icon, "pause");
+  assert.equal(playButton.getAttribute("aria-label"), "pause");
+  click(playButton);
+  assert.equal(playButton.dataset.icon, "play");
+  click(q('[data-replay="first"]'));
   click(q('[data-replay="next"]'));
   assert.equal(slider.value, "1");
   assert.equal(homeAt(), replay.frames[1].home);

@@ -1,0 +1,194 @@
+"""Export a notebook with its live boards to a static HTML page that works offline.
+
+    python -m fourseasons_widget.export notebooks/01-play.ipynb -o out/play.html
+
+The notebook is executed (unless ``--no-execute``), the state of every widget is stored in it,
+and nbconvert writes the page.  The page does not reach for a CDN: it loads ``require.js``, the
+``@jupyter-widgets/html-manager`` renderer and anywidget's front end from an assets folder
+written beside it (``out/widget-assets/`` above), and each board's own JavaScript travels inside
+the embedded widget state.  Serve the folder over HTTP (``python -m http.server -d out``) or
+open the file directly; no kernel is needed to see the boards (playing a move needs one).
+
+The assets come from ``fourseasons_widget/static/export/``, filled at build time from the npm
+registry by ``npm --prefix js/export ci && npm --prefix js/export run build`` (in a source
+checkout, ``js/export/node_modules`` is used directly when the copy has not been made).
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import json
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ASSET_FILES = ("require.js", "embed-amd.js", "anywidget.js")
+DEFAULT_ASSETS_DIR = "widget-assets"
+LITE_TAG = "jupyterlite"  # cells only JupyterLite needs (installing the wheel), left off the page
+
+# Extends nbconvert's "lab" template: the loaders point at local files, and the blocks that
+# would fetch MathJax and Mermaid from cdnjs are dropped (these notebooks use neither).
+TEMPLATE = r"""{%- extends 'index.html.j2' -%}
+{%- block html_head_js_requirejs -%}
+<script src="{{ resources.fourseasons_assets }}/require.js"></script>
+<script>
+  // anywidget's AMD module, shipped beside the page; the html-manager asks require.js for it
+  // by name before it would fall back to a CDN.
+  require.config({ paths: { "anywidget": "{{ resources.fourseasons_assets }}/anywidget" } });
+</script>
+{%- endblock html_head_js_requirejs -%}
+{%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
+{%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
+"""
+
+
+class ExportError(RuntimeError):
+    """The page could not be written (missing assets, a failing notebook, …)."""
+
+
+def find_assets() -> Path:
+    """The folder holding ``require.js``, ``embed-amd.js`` and ``anywidget.js``."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "static" / "export"
+    if all((packaged / f).is_file() for f in ASSET_FILES):
+        return packaged
+    # a source checkout where `npm --prefix js/export ci` ran but the copy step did not
+    mods = here.parent / "js" / "export" / "node_modules"
+    if (mods / "requirejs").is_dir():
+        staging = here.parent / "artifacts" / "export-assets"
+        _stage_from_node_modules(mods, staging)
+        return staging
+    raise ExportError(
+        "the offline widget scripts are missing: run "
+        "`npm --prefix js/export ci && npm --prefix js/export run build` "
+        f"(they belong in {packaged})")
+
+
+def _stage_from_node_modules(mods: Path, dest: Path) -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(mods / "requirejs" / "require.js", dest / "require.js")
+    shutil.copy2(mods / "anywidget" / "dist" / "index.js", dest / "anywidget.js")
+    hm = mods / "@jupyter-widgets" / "html-manager" / "dist"
+    for f in hm.iterdir():
+        if f.name == "embed-amd.js" or re.search(r"\.woff2?$", f.name):
+            shutil.copy2(f, dest / f.name)
+
+
+def copy_assets(dest: Path) -> None:
+    """Copy the assets into ``dest`` (files already there and identical are left alone)."""
+    src = find_assets()
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in src.iterdir():
+        if f.is_file():
+            target = dest / f.name
+            if not (target.exists() and filecmp.cmp(f, target, shallow=False)):
+                shutil.copy2(f, target)
+
+
+def execute_notebook(nb, *, cwd: Path, timeout: int = 600, kernel_name: str | None = None):
+    """Run ``nb`` top to bottom in a fresh kernel, storing the widget state in its metadata."""
+    from nbclient import NotebookClient
+
+    kwargs = {"kernel_name": kernel_name} if kernel_name else {}
+    client = NotebookClient(nb, timeout=timeout, store_widget_state=True,
+                            resources={"metadata": {"path": str(cwd)}}, **kwargs)
+    client.execute()
+    return nb
+
+
+def render_html(nb, *, assets_url: str = DEFAULT_ASSETS_DIR, theme: str = "light") -> str:
+    """The page for an executed notebook, loading the widget scripts from ``assets_url``."""
+    from jinja2 import DictLoader
+    from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    exporter = HTMLExporter(template_name="lab", theme=theme,
+                            extra_loaders=[DictLoader({"fourseasons_export.html.j2": TEMPLATE})])
+    # the cell that installs the package inside JupyterLite means nothing on a static page
+    exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags={LITE_TAG}), enabled=True)
+    exporter.template_file = "fourseasons_export.html.j2"
+    exporter.widget_renderer_url = f"{assets_url}/embed-amd.js"
+    resources = {"fourseasons_assets": assets_url}
+    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    return body
+
+
+def remote_scripts(page: str) -> list[str]:
+    """Script and stylesheet addresses in ``page`` that are not local (should be none)."""
+    urls = re.findall(r"""<(?:script|link)\b[^>]*?\b(?:src|href)\s*=\s*["']([^"']+)["']""", page)
+    urls += re.findall(r"""widgetRendererSrc\s*=\s*'([^']+)'""", page)
+    return sorted({u for u in urls if re.match(r"^(?:[a-z]+:)?//", u, re.I)})
+
+
+def export(notebook: str | Path, output: str | Path | None = None, *, execute: bool = True,
+           timeout: int = 600, theme: str = "light", assets_dir: str = DEFAULT_ASSETS_DIR,
+           kernel_name: str | None = None) -> Path:
+    """Export ``notebook`` to a static page; returns the page's path.
+
+    >>> export("notebooks/01-play.ipynb", "out/play.html")  # doctest: +SKIP
+    PosixPath('out/play.html')
+    """
+    import nbformat
+
+    src = Path(notebook)
+    if not src.is_file():
+        raise ExportError(f"no notebook at {src}")
+    out = Path(output) if output else Path("_output") / (src.stem + ".html")
+    if not re.fullmatch(r"[\w.-]+", assets_dir):
+        raise ExportError("the assets folder is a plain name beside the page, like widget-assets")
+    nb = nbformat.read(src, as_version=4)
+    if execute:
+        execute_notebook(nb, cwd=src.resolve().parent, timeout=timeout, kernel_name=kernel_name)
+    page = render_html(nb, assets_url=assets_dir, theme=theme)
+    remote = remote_scripts(page)
+    if remote:
+        raise ExportError(f"the page would load scripts from the network: {remote}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    copy_assets(out.parent / assets_dir)
+    out.write_text(page, encoding="utf-8")
+    return out
+
+
+def widget_count(page: str) -> int:
+    """How many widget views the page embeds (a quick check that boards made it in)."""
+    return len(re.findall(r'<script type="application/vnd\.jupyter\.widget-view\+json">', page))
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m fourseasons_widget.export",
+        description="Run a notebook and write a static HTML page whose live boards render "
+                    "offline (widget scripts written beside the page, no CDN).")
+    p.add_argument("notebook", help="the .ipynb to export")
+    p.add_argument("-o", "--output", help="the page to write (default _output/<name>.html)")
+    p.add_argument("--no-execute", dest="execute", action="store_false",
+                   help="use the outputs and widget state already stored in the notebook")
+    p.add_argument("--timeout", type=int, default=600, help="seconds allowed per cell")
+    p.add_argument("--theme", choices=("light", "dark"), default="light")
+    p.add_argument("--assets-dir", default=DEFAULT_ASSETS_DIR,
+                   help="folder beside the page for the widget scripts (shared by pages)")
+    p.add_argument("--kernel", dest="kernel_name", help="kernel name (default: the notebook's)")
+    args = p.parse_args(argv)
+    t0 = time.perf_counter()
+    try:
+        out = export(args.notebook, args.output, execute=args.execute, timeout=args.timeout,
+                     theme=args.theme, assets_dir=args.assets_dir, kernel_name=args.kernel_name)
+    except ExportError as e:
+        print(f"export: {e}", file=sys.stderr)
+        return 1
+    page = out.read_text(encoding="utf-8")
+    state = re.search(r'<script type="application/vnd\.jupyter\.widget-state\+json">\s*(.*?)\s*'
+                      r'</script>', page, re.S)
+    models = len(json.loads(state.group(1)).get("state", {})) if state else 0
+    print(f"wrote {out} ({widget_count(page)} widget views, {models} models, "
+          f"scripts in {out.parent / args.assets_dir}) in {time.perf_counter() - t0:.1f} s")
+    print(f"view it: python -m http.server -d {out.parent} --bind 127.0.0.1 8000  "
+          f"→ http://127.0.0.1:8000/{out.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,138 @@
+"""The static HTML export: the live boards render offline, from local files only.
+
+The Play notebook is executed and exported to a temporary folder, served on 127.0.0.1, and
+opened in Chromium with every request outside that server blocked; the boards must appear
+(``[data-card]`` elements drawn by the widget's own JavaScript from the embedded state).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from fourseasons_widget import export as ex
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = ROOT / "artifacts"
+
+
+def _need_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM}")
+        pytest.skip(f"no chromium at {CHROMIUM}")
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> Path:
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    out = tmp_path_factory.mktemp("export") / "site" / "play.html"
+    page = ex.export(ROOT / "notebooks" / "01-play.ipynb", out, timeout=300)
+    return page
+
+
+@pytest.fixture
+def served(exported: Path):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(exported.parent))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_page_embeds_state_and_loads_nothing_remote(exported: Path):
+    page = exported.read_text(encoding="utf-8")
+    assert ex.widget_count(page) >= 3  # the play board, the demo board and its second view
+    assert "application/vnd.jupyter.widget-state+json" in page
+    assert ex.remote_scripts(page) == []
+    assert "cdn.jsdelivr.net" not in page.split("<main>")[0]  # nothing in the head
+    assets = exported.parent / ex.DEFAULT_ASSETS_DIR
+    for name in ex.ASSET_FILES:
+        assert (assets / name).is_file(), name
+    # the board's own front end travels in the widget state
+    assert "data-card" in page
+
+
+def _open(url: str, shot: str) -> tuple[int, list[str], list[str]]:
+    """Open ``url`` with only 127.0.0.1 (and blob:/data:/file:) allowed; returns the number of
+    cards drawn, the blocked requests and the page errors."""
+    from playwright.sync_api import sync_playwright
+
+    blocked: list[str] = []
+    errors: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM,
+                                    args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+
+            def route(r) -> None:
+                u = r.request.url
+                if u.startswith(("http://127.0.0.1:", "blob:", "data:", "file:")):
+                    r.continue_()
+                else:
+                    blocked.append(u)
+                    r.abort()
+
+            page.route("**/*", route)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            page.wait_for_selector("[data-card]", timeout=30_000)
+            page.wait_for_selector("[data-pile]", timeout=10_000)
+            cards = page.locator("[data-card]").count()
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=False)
+        finally:
+            browser.close()
+    return cards, blocked, errors
+
+
+@pytest.mark.slow
+def test_boards_render_offline_over_http(served: str, exported: Path):
+    _need_chromium()
+    cards, blocked, errors = _open(f"{served}/{exported.name}", "export-play.png")
+    assert cards >= 6, cards  # at least the five cross cards and the base card of one board
+    assert blocked == [], f"the page reached outside 127.0.0.1: {blocked}"
+    assert errors == [], errors
+
+
+@pytest.mark.slow
+def test_boards_render_from_a_copied_folder_opened_as_a_file(exported: Path, tmp_path: Path):
+    """A teacher may just copy the folder and double-click the page."""
+    _need_chromium()
+    copy = tmp_path / "copied"
+    shutil.copytree(exported.parent, copy)
+    cards, blocked, errors = _open((copy / exported.name).as_uri(), "export-play-file.png")
+    assert cards >= 6
+    assert blocked == [] and errors == []
+
+
+def test_export_refuses_what_it_cannot_do(tmp_path: Path):
+    with pytest.raises(ex.ExportError):
+        ex.export(tmp_path / "missing.ipynb", tmp_path / "x.html")
+    with pytest.raises(ex.ExportError):
+        ex.export(ROOT / "notebooks" / "01-play.ipynb", tmp_path / "x.html", execute=False,
+                  assets_dir="../elsewhere")
+
+
+def test_remote_script_detection():
+    assert ex.remote_scripts('<script src="https://cdn.example/x.js"></script>') == [
+        "https://cdn.example/x.js"]
+    assert ex.remote_scripts('<script src="//cdn.example/x.js"></script>') == [
+        "//cdn.example/x.js"]
+    assert ex.remote_scripts('<script src="widget-assets/require.js"></script>') == []
