@@ -379,22 +379,7 @@ class FourSeasons(anywidget.AnyWidget):
             result = solve(g, max_seconds=budget)
         if result.verdict == "won":
             self._store_line(g.state, result.moves)
-            frames = [position_snapshot(g.rules, g.state)]
-            probe = g.copy()
-            for m in result.moves:
-                probe.play(m)
-                frames.append(position_snapshot(g.rules, probe.state))
-            labels = self._labels()
-            self.replay = {
-                "version": self._version,
-                "ply": g.ply,
-                "verdict": "won",
-                "nodes": result.nodes,
-                "seconds": round(result.seconds, 3),
-                "moves": [[m.card, m.source, m.target, describe_move(m, labels)]
-                          for m in result.moves],
-                "frames": frames,
-            }
+            self._publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
             self._say(f"Solved: a win in {len(result.moves)} moves ({result.nodes:,} positions, "
                       f"{result.seconds:.2f} s) — perfect-information line; replay it below",
                       "hint")
@@ -407,6 +392,34 @@ class FourSeasons(anywidget.AnyWidget):
             self._say(f"No win found within {budget:g} s ({result.nodes:,} positions searched); "
                       "the position may still be winnable", "info")
         return result
+
+    def replay_line(self, moves: Iterable[Move | str], message: str | None = None) -> None:
+        """Publish a line of moves from the current position (a search result's path, say) for
+        replay in the browser, as :meth:`solve` does with the solver's line.  Every move is
+        checked first; an illegal one raises ``IllegalMoveError`` and nothing is published."""
+        probe = self._game.copy()
+        line = [probe.play(m) for m in moves]
+        self._publish_line(line)
+        self._say(message or f"A line of {len(line)} moves; replay it below", "hint")
+
+    def _publish_line(self, moves: list[Move], *, nodes: int | None = None,
+                      seconds: float | None = None) -> None:
+        g = self._game
+        frames = [position_snapshot(g.rules, g.state)]
+        probe = g.copy()
+        for m in moves:
+            probe.play(m)
+            frames.append(position_snapshot(g.rules, probe.state))
+        labels = self._labels()
+        self.replay = {
+            "version": self._version,
+            "ply": g.ply,
+            "verdict": "won" if probe.state.is_won else "line",
+            "nodes": nodes,
+            "seconds": None if seconds is None else round(seconds, 3),
+            "moves": [[m.card, m.source, m.target, describe_move(m, labels)] for m in moves],
+            "frames": frames,
+        }
 
     # -- intents from the front end ------------------------------------------------------
     def handle_intent(self, content: Any) -> bool:

@@ -481,3 +481,19 @@ def test_js_fixtures_are_up_to_date():
         assert shape(fresh_[key]) == shape(stored[key]), key
     assert set(fresh_["replay"]) == set(stored["replay"])
     assert shape(fresh_["replay"]["frames"][0]) == shape(stored["replay"]["frames"][0])
+
+
+def test_replay_line_publishes_frames_for_a_given_line():
+    w = FourSeasons(seed=3)
+    line = ["turn", "turn", "turn"]
+    w.replay_line(line)
+    assert [m[1:3] for m in w.replay["moves"]] == [["stock", "waste"]] * 3
+    assert len(w.replay["frames"]) == 4 and w.game.ply == 0  # the live game is untouched
+    assert w.replay["frames"][-1]["stock"] == w.replay["frames"][0]["stock"] - 3
+
+
+def test_replay_line_refuses_an_illegal_line_and_publishes_nothing():
+    w = FourSeasons(seed=3)
+    with pytest.raises(IllegalMoveError):
+        w.replay_line(["turn", "KS c0>f3"])
+    assert w.replay == {}
