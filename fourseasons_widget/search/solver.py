@@ -1,44 +1,90 @@
-"""The solver: depth-first search with duplicate detection and safe moves home.
+"""The solver: depth-first search with a transposition table, safe moves home, and a portfolio
+of two move orders sharing the budget.
 
 Verdicts are three-valued and honest:
 
-- ``"won"`` — with ``moves``, a line the :class:`~fourseasons_widget.game.Game` accepts (tested
-  by replaying it);
-- ``"lost"`` — only when every position reachable from the start was searched;
+- ``"won"`` — with ``moves``, a line the :class:`~fourseasons_widget.game.Game` accepts.  Every
+  line is replayed through the model's own engine before it is returned (each move must be one
+  of ``rules.moves(state)`` and the last position must be won), so a bug in the fast search
+  below can cost a win but can never report a false one;
+- ``"lost"`` — only when every position reachable from the start was searched (by at least one
+  of the searches of the portfolio);
 - ``"unknown"`` — the budget (nodes or seconds) ran out first.
 
-Soundness of the two reductions:
+How it is fast
+--------------
+The search does not build a :class:`State` per node.  It keeps one mutable position (piles as
+lists, four foundation counts, an index into the stock, the waste as a list), applies a move and
+takes it back (*do/undo*), and keeps each pile's contents also as an integer code (six bits per
+card) so the transposition key is a short tuple of ints.  Its move generator mirrors the
+model's engine (:mod:`fourseasons_widget.rules`) for every flow (free spaces, spaces filled at
+once from the stock or the waste, Dick's vacancies, moving runs); the tests cross-check it
+against the engine move by move and position by position over random play in every variant.
 
-1. *Duplicate detection.*  Positions are identified by :meth:`State.key`: the piles as a
-   multiset (every pile obeys the same rules, so permuting piles changes nothing), the
-   foundations, the stock count (the stock is only ever taken from the front, so within one game
-   its length fixes its contents) and the waste.  A depth-first search that never re-enters a
-   key still visits every reachable key, so exhausting it proves the loss.
-2. *Safe moves home.*  A card ``c`` whose every possible tableau child (the cards that could be
+Soundness of the reductions (each is measured in ``benchmarks/solver.py``)
+---------------------------------------------------------------------------
+1. *Transposition key.*  A position is identified by (the piles as a multiset, the foundation
+   counts, the stock count).  Every tableau pile obeys the same rules in every variant (the
+   layout is cosmetic), so permuting piles changes nothing; which corner holds which suit
+   changes nothing either.  The stock is only taken from the front, so its length fixes its
+   contents.  The waste needs no place in the key: a card reaches the waste only from the stock
+   and leaves only from the top, so the waste is exactly "the turned cards that are neither in
+   a pile nor home", in the order they were turned — a function of the rest of the key.  A
+   depth-first search that never re-enters a key still visits every reachable key, so
+   exhausting it proves the loss.
+2. *Moves that only permute piles are not generated*: a lone card (or a whole pile, moving
+   runs) into a space, a card into the second of two spaces when it could go to the first,
+   filling the second of two vacancies, a base card to the second of two empty corners.  Each
+   leads to a position with the same key as one already generated, so (by 1) nothing is lost.
+3. *Safe moves home.*  A card ``c`` whose every possible tableau child (the cards that could be
    built on it) is already home is moved home at once, without branching.  Outside a
-   foundation ``c`` could only serve as a building target (impossible now) or as a card to
-   move around; home, it uncovers the card beneath.  Any winning line from the position
-   without the move stays a winning line after it, with the later move of ``c`` home removed.
-   Where spaces are refilled by force the argument needs care, so the move is taken
-   automatically only when it cannot change a fill: in Czarina and Corners (filled from the
-   stock) not when it empties a pile; with Czarina's ``fill='waste'`` option never from the
-   waste; in Dick 1883, where a vacancy must be filled by the player from another pile or the
-   waste, never (there ``c`` may be needed to fill a vacancy).
+   foundation ``c`` could only serve as a building target (impossible now, and for ever: cards
+   never leave a foundation) or be moved around; any winning line from the position without the
+   move stays a winning line after it, with the moves of ``c`` dropped (a run whose top is
+   ``c`` moves without it and still fits, since its lowest-lying card is unchanged).  Where a
+   space is refilled by force the argument needs care, so the move is taken automatically only
+   when it cannot change a fill: in Czarina and Corners (filled from the stock) not when it
+   empties a pile; with Czarina's ``fill='waste'`` option never from the waste; in Dick 1883,
+   where a vacancy must be filled by the player from another pile or the waste, never.
+
+Nothing else is pruned: every other legal move is tried, so "lost" means lost.
+
+Move orders and the portfolio
+-----------------------------
+A search tries, at each position, first the moves home (H), then builds from pile to pile (C),
+then builds from the waste (W), then moves into a space (S), and turns the stock (T) last:
+order ``"cross"`` = ``"HCWST"``.  Turning the stock early (``"waste"`` = ``"HWTCS"``) wins far
+fewer deals.  From a deal (``order="auto"``, the default) one persistent search in order ``"cross"``
+shares the budget with a series of short fresh searches in other orders, with the piles looked
+at in shuffled orders (see :func:`search`); they win different deals.  Late in a game (few
+stock cards left) one search alone is used: it proves losses with half the nodes.
 """
 
 from __future__ import annotations
 
+import functools
+import random
 import time
 from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
 
+F = FOUNDATION  # in the fast search "to a foundation" (the corner is chosen on replay)
+# Move orders, as the sequence of groups tried: H moves home, C builds from pile to pile (and
+# runs), W builds from the waste, S moves into a space, T turning the stock.
+ORDERS = {"cross": "HCWST", "waste": "HWTCS"}
+# The portfolio's restarts: their orders, and the unit of their budgets (nodes)
+RESTART_ORDERS = ("HCWST", "HWCST", "HSCWT", "HCSWT")
+RESTART_UNIT = 2000
+LATE_STOCK = 8  # order="auto": one search, not the portfolio, from this many stock cards down
+
 
 @dataclass
 class SolveResult:
     """What the solver found: ``verdict`` in {"won", "lost", "unknown"}, the winning ``moves``
-    (Move objects, empty unless won), ``nodes`` expanded and ``seconds`` spent."""
+    (Move objects, empty unless won), ``nodes`` expanded and ``seconds`` spent; ``raw`` is
+    the same line as the engine's raw moves."""
 
     verdict: str
     moves: list[Move] = field(default_factory=list)
@@ -50,120 +96,530 @@ class SolveResult:
     def won(self) -> bool:
         return self.verdict == "won"
 
-
-class _Safety:
-    """Per base rank: for each card, the cards that could be built on it."""
-
-    def __init__(self, rules: Rules, base: int) -> None:
-        fits = rules.engine.fits(base)
-        self.children = [tuple(x for x in range(52) if fits[x * 52 + c]) for c in range(52)]
-        self.base = base
-        self.enabled = rules.fill != "vacancy"
-        self.keep_last = rules.fill != "free"  # not when the move empties a pile
-        self.from_waste = rules.fill != "waste"
-
-    def is_home(self, home: tuple[int, ...], x: int) -> bool:
-        return home[x & 3] > ((x >> 2) - self.base) % 13
-
-    def safe(self, s: State, c: int) -> bool:
-        home = s.home
-        for x in self.children[c]:
-            if home[x & 3] <= ((x >> 2) - self.base) % 13:
-                return False
-        return True
+    @property
+    def lost(self) -> bool:
+        return self.verdict == "lost"
 
 
-def _auto_home(rules: Rules, safety: _Safety, s: State) -> tuple[State, list[RawMove]]:
-    """Apply safe moves home until none is left."""
-    done: list[RawMove] = []
-    if not safety.enabled:
-        return s, done
-    apply = rules.engine.apply
-    while True:
-        for m in rules.engine.moves(s):
-            src, dst, _ = m
-            if dst < FOUNDATION:
-                continue
-            if src >= 0:
-                if safety.keep_last and len(s.piles[src]) == 1:
-                    continue
-                c = s.piles[src][-1]
-            elif src == WASTE and safety.from_waste:
-                c = s.waste[-1]
-            else:
-                continue
-            if safety.safe(s, c):
-                s = apply(s, m)
-                done.append(m)
-                break
-        else:
-            return s, done
+class SolverBug(AssertionError):
+    """The fast search produced a line the model refuses (never expected; reported loudly)."""
 
 
-def _order(s: State, moves: list[RawMove]) -> list[RawMove]:
-    piles = s.piles
+class FastSearch:
+    """One resumable depth-first search over a mutable copy of a position.
 
-    def rank(m: RawMove) -> int:
-        src, dst, _ = m
-        if dst >= FOUNDATION:
-            return 0
+    >>> from fourseasons_widget import Game
+    >>> g = Game.new(seed=3)
+    >>> fs = FastSearch(g.rules, g.state)
+    >>> fs.run(2000) in ("won", "lost", None)
+    True
+    """
+
+    def __init__(self, rules: Rules, state: State, order: str = "cross", *,
+                 use_tt: bool = True, safe_home: bool = True, seed: int | None = None) -> None:
+        spec = ORDERS.get(order, order)
+        if sorted(spec) != sorted("CHSTW"):
+            raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "
+                             f"'HCWST'), not {order!r}")
+        self.rules = rules
+        self.order = order
+        self.spec = spec
+        self.use_tt = use_tt
+        n = self.n = rules.n_piles
+        self.base = base = state.base
+        self.fits = rules.engine.fits(base)
+        self.seq = rules.sequences
+        self.fill = rules.fill  # free | stock | waste | vacancy
+        self.capacity = rules.pile_capacity
+        self.piles = [list(p) for p in state.piles]
+        # the order in which piles are looked at (a seed shuffles it: a different search)
+        self.perm = list(range(n))
+        if seed is not None:
+            random.Random(seed).shuffle(self.perm)
+        self.codes = [0] * n
+        for i, p in enumerate(self.piles):
+            code = 0
+            for c in p:
+                code = (code << 6) | (c + 1)
+            self.codes[i] = code
+        self.home = list(state.home)
+        self.stock = state.stock
+        self.si = 0
+        self.waste = list(state.waste)
+        # safe moves home: for each card, (suit, needed count) of each card that fits on it
+        self.safe_home = safe_home and self.fill != "vacancy"
+        self.keep_last = self.fill != "free"
+        self.safe_from_waste = self.fill != "waste"
+        self.children, self.parents = _tables(rules, base)
+        self.nodes = 0
+        self.result: str | None = None
+        self.line: list[tuple] = []  # records of the moves on the current path
+        self.seen: set = set()
+        self.frames: list[list] = []
+        self.started = False
+
+    # -- the position --------------------------------------------------------------------
+    def key(self) -> tuple:
+        h = self.home
+        return (*sorted(self.codes), h[0] | h[1] << 4 | h[2] << 8 | h[3] << 12 | self.si << 16)
+
+    def cards_home(self) -> int:
+        h = self.home
+        return h[0] + h[1] + h[2] + h[3]
+
+    def _prim(self, src: int, dst: int, cnt: int) -> int:
+        """Move ``cnt`` cards from ``src`` to ``dst``; returns the lowest-lying card moved."""
+        piles = self.piles
         if src == STOCK:
-            return 3
-        if dst >= 0 and not piles[dst]:
-            return 2
-        return 1
+            card = self.stock[self.si]
+            self.si += 1
+            cards = [card]
+        elif src == WASTE:
+            card = self.waste.pop()
+            cards = [card]
+        else:
+            p = piles[src]
+            cards = p[-cnt:]
+            del p[-cnt:]
+            self.codes[src] >>= 6 * cnt
+            card = cards[0]
+        if dst >= F:
+            self.home[card & 3] += 1
+        elif dst == WASTE:
+            self.waste.append(card)
+        else:
+            piles[dst] += cards
+            code = self.codes[dst]
+            for c in cards:
+                code = (code << 6) | (c + 1)
+            self.codes[dst] = code
+        return card
 
-    return sorted(moves, key=rank)
+    def _unprim(self, src: int, dst: int, cnt: int, card: int) -> None:
+        piles = self.piles
+        if dst >= F:
+            self.home[card & 3] -= 1
+            cards = [card]
+        elif dst == WASTE:
+            self.waste.pop()
+            cards = [card]
+        else:
+            q = piles[dst]
+            cards = q[-cnt:]
+            del q[-cnt:]
+            self.codes[dst] >>= 6 * cnt
+        if src == STOCK:
+            self.si -= 1
+        elif src == WASTE:
+            self.waste.append(card)
+        else:
+            piles[src] += cards
+            code = self.codes[src]
+            for c in cards:
+                code = (code << 6) | (c + 1)
+            self.codes[src] = code
+
+    def _after(self, rec: list) -> None:
+        """Forced fills (Czarina, Corners): each empty pile, in order, from the waste (option)
+        or the stock — exactly as ``ImmediateFillEngine.after``."""
+        piles = self.piles
+        from_waste = self.fill == "waste"
+        for j in range(self.n):
+            if piles[j]:
+                continue
+            if from_waste and self.waste:
+                rec.append((WASTE, j, 1, self._prim(WASTE, j, 1), False))
+            elif self.si < len(self.stock):
+                rec.append((STOCK, j, 1, self._prim(STOCK, j, 1), False))
+
+    def do(self, move: tuple) -> list:
+        """Apply a move, the forced fills and the safe moves home; returns the undo record:
+        ``(src, dst, count, card, is_a_move)`` per primitive."""
+        src, dst, cnt = move
+        rec = [(src, dst, cnt, self._prim(src, dst, cnt), True)]
+        if self.fill == "free":
+            if not self.safe_home:
+                return rec
+            if dst < F:
+                # Only the card this move uncovered can have become a safe move home: the
+                # foundations did not change, and every other available card was checked
+                # when the last scan ended (spaces are free here, so nothing is held back).
+                if src < 0:
+                    c = self.waste[-1] if self.waste else -1
+                else:
+                    p = self.piles[src]
+                    c = p[-1] if p else -1
+                if c < 0:
+                    return rec
+                h = self.home[c & 3]
+                if not (0 < h < 13 and (self.base + h) % 13 == c >> 2):
+                    return rec
+            self._auto_home(rec, False)
+            return rec
+        immediate = self.fill in ("stock", "waste")
+        if immediate:
+            self._after(rec)
+        if self.safe_home:
+            self._auto_home(rec, immediate)
+        return rec
+
+    def undo(self, rec: list) -> None:
+        for src, dst, cnt, card, _ in reversed(rec):
+            self._unprim(src, dst, cnt, card)
+
+    def _auto_home(self, rec: list, immediate: bool) -> None:
+        piles, home, base, children = self.piles, self.home, self.base, self.children
+        keep_last = self.keep_last
+        waste = self.waste
+        from_waste = self.safe_from_waste
+        prim = self._prim
+        while True:
+            # the next card each foundation wants (base cards are left to the search: moving
+            # them home is rarely "safe" and never needed for soundness)
+            want = [-1, -1, -1, -1]
+            for suit in range(4):
+                h = home[suit]
+                if 0 < h < 13:
+                    want[suit] = ((base + h) % 13) * 4 + suit
+            src = None
+            if from_waste and waste:
+                c = waste[-1]
+                if want[c & 3] == c:
+                    for suit, need in children[c]:
+                        if home[suit] <= need:
+                            break
+                    else:
+                        src = WASTE
+            if src is None:
+                for i, p in enumerate(piles):
+                    if p:
+                        c = p[-1]
+                        if want[c & 3] == c and not (keep_last and len(p) == 1):
+                            for suit, need in children[c]:
+                                if home[suit] <= need:
+                                    break
+                            else:
+                                src = i
+                                break
+            if src is None:
+                return
+            rec.append((src, F, 1, prim(src, F, 1), True))
+            if immediate:
+                self._after(rec)
+
+    # -- move generation -----------------------------------------------------------------
+    def moves(self) -> list[tuple]:
+        """The moves worth trying here, in this search's order (see the module docstring for
+        the moves left out and why)."""
+        piles, home, base, n = self.piles, self.home, self.base, self.n
+        waste = self.waste
+        stock_left = self.si < len(self.stock)
+        fill = self.fill
+        home_m: list[tuple] = []
+        waste_m: list[tuple] = []
+        cross_m: list[tuple] = []
+        space_m: list[tuple] = []
+        empty = -1
+        tops = {}
+        for j in self.perm:
+            p = piles[j]
+            if p:
+                tops[p[-1]] = j
+            elif empty < 0:
+                empty = j
+        if fill == "vacancy" and empty >= 0 and (waste or stock_left):
+            # a vacancy must be filled first (the first one: rule 2)
+            out = [(WASTE, empty, 1)] if waste else [(STOCK, empty, 1)]
+            out += [(i, empty, 1) for i in range(n) if len(piles[i]) > 1]
+            return out
+        free = fill == "free" or fill == "vacancy"  # vacancy: pack and waste are gone
+        parents = self.parents
+        keys = tops.keys()
+        srcs = [(WASTE, waste[-1])] if waste else []
+        srcs += [(j, c) for c, j in tops.items()]
+        for src, c in srcs:
+            h = home[c & 3]
+            if h == 0:
+                if c >> 2 == base:
+                    home_m.append((src, F, 1))
+            elif h < 13 and (base + h) % 13 == c >> 2:
+                home_m.append((src, F, 1))
+            dest = waste_m if src == WASTE else cross_m
+            for t in parents[c] & keys:
+                dest.append((src, tops[t], 1))
+            if free and empty >= 0 and (src < 0 or len(piles[src]) > 1):
+                space_m.append((src, empty, 1))
+        if self.seq:
+            fits = self.fits
+            for i in range(n):
+                p = piles[i]
+                k = len(p) - 1
+                while k > 0 and fits[p[k] * 52 + p[k - 1]]:
+                    k -= 1
+                for m in range(k, len(p) - 1):
+                    cnt = len(p) - m
+                    row = p[m] * 52
+                    for j in range(n):
+                        q = piles[j]
+                        if q and j != i and fits[row + q[-1]]:
+                            cross_m.append((i, j, cnt))
+                    if fill == "free" and empty >= 0 and m > 0:
+                        space_m.append((i, empty, cnt))
+        turn = [(STOCK, WASTE, 1)] if stock_left else []
+        groups = {"H": home_m, "C": cross_m, "W": waste_m, "S": space_m, "T": turn}
+        return [m for g in self.spec for m in groups[g]]
+
+    # -- the search ----------------------------------------------------------------------
+    def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
+        """Search on for at most ``max_nodes`` more nodes (and until ``deadline``); returns
+        ``"won"`` / ``"lost"`` once known (then :attr:`result`), else ``None``."""
+        if self.result is not None:
+            return self.result
+        seen, line, frames = self.seen, self.line, self.frames
+        use_tt = self.use_tt
+        if not self.started:
+            self.started = True
+            rec: list = []
+            if self.fill in ("stock", "waste"):
+                self._after(rec)  # (the model's deal already filled; kept for odd inputs)
+            if self.safe_home:
+                self._auto_home(rec, self.fill in ("stock", "waste"))
+            line.append(rec)
+            if self.cards_home() == 52:
+                self.result = "won"
+                return "won"
+            seen.add(self.key())
+            self.nodes += 1
+            frames.append([self.moves(), 0])
+        limit = self.nodes + max_nodes
+        do, undo, key, moves = self.do, self.undo, self.key, self.moves
+        home = self.home
+        nodes = self.nodes
+        perf = time.perf_counter
+        while frames:
+            frame = frames[-1]
+            ms, i = frame
+            if i >= len(ms):
+                frames.pop()
+                if len(line) > 1:
+                    undo(line.pop())
+                continue
+            frame[1] = i + 1
+            rec = do(ms[i])
+            if use_tt:
+                k = key()
+                if k in seen:
+                    undo(rec)
+                    continue
+                seen.add(k)
+            line.append(rec)
+            if home[0] + home[1] + home[2] + home[3] == 52:
+                self.nodes = nodes
+                self.result = "won"
+                return "won"
+            nodes += 1
+            frames.append([moves(), 0])
+            if nodes >= limit or (deadline is not None and not nodes & 255 and perf() > deadline):
+                self.nodes = nodes
+                return None
+        self.nodes = nodes
+        self.result = "lost"
+        return "lost"
+
+    def fast_line(self) -> list[tuple[int, int, int]]:
+        """The moves (including the automatic ones, not the forced fills) from the start to
+        the current position."""
+        return [(s, d, c) for rec in self.line for (s, d, c, _, is_move) in rec if is_move]
+
+
+def to_model_line(rules: Rules, state: State, fast: list[tuple[int, int, int]]) -> list[RawMove]:
+    """Translate a fast line into the engine's raw moves, checking each against
+    ``rules.moves`` and the end position; raises :class:`SolverBug` if the model disagrees."""
+    engine = rules.engine
+    out: list[RawMove] = []
+    s = state
+    for src, dst, cnt in fast:
+        if dst >= F:
+            c = s.waste[-1] if src == WASTE else s.piles[src][-1]
+            suit = c & 3
+            slot = s.corners.index(suit) if suit in s.corners else s.corners.index(-1)
+            raw = (src, F + slot, 1)
+        else:
+            raw = (src, dst, cnt)
+        if raw not in engine.moves(s):
+            raise SolverBug(f"the solver's move {raw} is not legal in the model at {s}")
+        s = engine.apply(s, raw)
+        out.append(raw)
+    if not s.is_won:
+        raise SolverBug("the solver's line does not end in a won position")
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(rules: Rules, base: int) -> tuple[tuple, tuple]:
+    """Per card: (suit, rank above the base) of each card that may be built on it (its
+    children: all home means the card is safe to send home), and the cards it may be built on
+    (its parents, as sets)."""
+    fits = rules.engine.fits(base)
+    children = tuple(
+        tuple((x & 3, ((x >> 2) - base) % 13) for x in range(52) if fits[x * 52 + c])
+        for c in range(52))
+    parents = tuple(frozenset(t for t in range(52) if fits[c * 52 + t]) for c in range(52))
+    return children, parents
+
+
+def luby(i: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 …, ``i`` from 1 (restart budgets)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
 
 
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
-           max_seconds: float | None = None) -> tuple[str, list[RawMove], int]:
-    """Depth-first search from ``root``; returns (verdict, raw line, nodes expanded)."""
-    engine = rules.engine
-    safety = _Safety(rules, root.base)
+           max_seconds: float | None = None, order: str = "auto",
+           use_tt: bool = True, safe_home: bool = True) -> tuple[str, list[RawMove], int]:
+    """Search from ``root``; returns (verdict, raw line, nodes expanded).
+
+    ``order`` is ``"auto"`` (the default: the portfolio while more than ``LATE_STOCK`` cards
+    are in the stock, else one search, which proves losses in half the nodes: late positions
+    are about proofs, and a small space leaves no heavy tail to cut), ``"portfolio"``,
+    ``"cross"``, ``"waste"`` or a permutation of ``"HCWST"`` (one depth-first search in that
+    order).  The portfolio gives half the budget to
+    one persistent depth-first search (order ``"cross"``), and the other half to a series of
+    fresh searches, each in another order and with the piles looked at in a shuffled order,
+    each stopped after a budget growing as the Luby sequence (``RESTART_UNIT`` × 1 1 2 1 1 2 4
+    …).  Wins in this game are heavy-tailed: a search that went wrong early rarely recovers,
+    and a fresh one often wins at once.  Every one of these searches is complete, so whichever
+    exhausts its space proves the loss.  ``use_tt`` / ``safe_home`` switch the reductions off
+    (for the benchmark and the cross-checks; without the transposition table a search may not
+    end, so give it a budget).
+    """
+    if root.is_won:
+        return "won", [], 0
+    if order == "auto":
+        order = "portfolio" if len(root.stock) > LATE_STOCK else "cross"
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    start, auto = _auto_home(rules, safety, root)
-    if start.is_won:
-        return "won", auto, 0
-    seen = {start.key()}
-    # frames: [state, ordered moves, next index, length of the line that reaches the state]
-    stack: list[list] = [[start, _order(start, engine.moves(start)), 0, len(auto)]]
-    line: list[RawMove] = list(auto)
-    nodes = 1
-    while stack:
-        frame = stack[-1]
-        s, moves, i, keep = frame
-        if i >= len(moves):
-            stack.pop()
-            continue
-        frame[2] = i + 1
-        del line[keep:]
-        m = moves[i]
-        child = engine.apply(s, m)
-        child, auto = _auto_home(rules, safety, child)
-        k = child.key()
-        if k in seen:
-            continue
-        seen.add(k)
-        line.append(m)
-        line += auto
-        if child.is_won:
-            return "won", line, nodes
-        nodes += 1
-        if (max_nodes is not None and nodes >= max_nodes) or (
-            deadline is not None and nodes & 255 == 0 and time.perf_counter() > deadline
-        ):
-            return "unknown", [], nodes
-        stack.append([child, _order(child, engine.moves(child)), 0, len(line)])
-    return "lost", [], nodes
+    budget = max_nodes if max_nodes is not None else 1 << 62
+    opts = {"use_tt": use_tt, "safe_home": safe_home}
+    if order != "portfolio":
+        fs = FastSearch(rules, root, order, **opts)
+        verdict = fs.run(budget, deadline)
+        if verdict == "won":
+            return "won", to_model_line(rules, root, fs.fast_line()), fs.nodes
+        return verdict or "unknown", [], fs.nodes
+    main = FastSearch(rules, root, "cross", **opts)
+    nodes = 0
+    r = 0
+    while True:
+        share = RESTART_UNIT * luby(r + 1)
+        fresh = None
+        for fs in (main, None):
+            if fs is None:
+                fs = fresh = FastSearch(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
+                                        seed=r + 1, **opts)
+            before = fs.nodes
+            verdict = fs.run(min(share, budget - nodes), deadline)
+            nodes += fs.nodes - before
+            if verdict == "won":
+                return "won", to_model_line(rules, root, fs.fast_line()), nodes
+            if verdict == "lost":
+                return "lost", [], nodes
+            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline):
+                return "unknown", [], nodes
+        del fresh
+        r += 1
+
+
+def _pile_map(line_piles: tuple, real_piles: tuple) -> list[int] | None:
+    """For positions equal up to the order of the piles: where each pile of the first lies in
+    the second (``None`` if they are not such positions)."""
+    where: dict[tuple, list[int]] = {}
+    for j, p in enumerate(real_piles):
+        where.setdefault(p, []).append(j)
+    out = []
+    for p in line_piles:
+        js = where.get(p)
+        if not js:
+            return None
+        out.append(js.pop(0))
+    return out
+
+
+def _mapped(rules: Rules, s: State, raw: RawMove, pmap: list[int]) -> RawMove:
+    src, dst, cnt = raw
+    if src >= 0:
+        src = pmap[src]
+    if dst >= F:
+        c = s.waste[-1] if src == WASTE else s.piles[src][-1]
+        suit = c & 3
+        dst = F + (s.corners.index(suit) if suit in s.corners else s.corners.index(-1))
+    elif dst >= 0:
+        dst = pmap[dst]
+    return (src, dst, cnt)
+
+
+def shorten(rules: Rules, state: State, line: list[RawMove]) -> list[RawMove]:
+    """A shorter winning line: walk the line, and wherever one move leads to a position (up to
+    the order of the piles) that the line reaches later, jump there.  Depth-first lines are
+    full of detours (a card shuttled between piles while the search looked elsewhere); this
+    removes most of them.  The result is checked move by move; if anything disagrees the
+    original line is returned."""
+    engine = rules.engine
+    states = [state]
+    for m in line:
+        states.append(engine.apply(states[-1], m))
+    index = {t.key(): i for i, t in enumerate(states)}  # the last time each key is reached
+    out: list[RawMove] = []
+    cur = state
+    pmap = list(range(rules.n_piles))
+    i, n = 0, len(line)
+    try:
+        while i < n:
+            best_j, best = i + 1, None
+            for m in engine.moves(cur):
+                t = engine.apply(cur, m)
+                j = index.get(t.key(), -1)
+                if j > best_j:
+                    best_j, best = j, (m, t)
+            if best is not None:
+                m, cur = best
+                out.append(m)
+                i = best_j
+                pm = _pile_map(states[i].piles, cur.piles)
+                if pm is None:
+                    return line
+                pmap = pm
+            else:
+                m = _mapped(rules, cur, line[i], pmap)
+                if m not in engine.moves(cur):
+                    return line
+                out.append(m)
+                cur = engine.apply(cur, m)
+                i += 1
+    except (ValueError, IndexError):
+        return line
+    return out if cur.is_won else line
 
 
 def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
-          max_nodes: int | None = None) -> SolveResult:
+          max_nodes: int | None = None, order: str = "auto",
+          shorten_line: bool = True) -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) under a budget.
 
+    A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  The
+    verdict assumes perfect information (the order of the stock is known), as every
+    solver of this game does; a player who cannot see the stock may lose a deal this calls
+    won.
+
     >>> from fourseasons_widget import Game
-    >>> r = solve(Game.new(seed=1), max_seconds=5)
+    >>> r = solve(Game.new(seed=1), max_nodes=2000)
     >>> r.verdict in ("won", "lost", "unknown")
     True
     """
@@ -172,7 +628,14 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     else:
         state = position
     t0 = time.perf_counter()
-    verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
+                                 order=order)
+    if raw and shorten_line:
+        for _ in range(3):
+            shorter = shorten(rules, state, raw)
+            if len(shorter) >= len(raw):
+                break
+            raw = shorter
     moves = []
     s = state
     for m in raw:

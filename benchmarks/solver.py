@@ -1,0 +1,142 @@
+"""Solver benchmark: prints figures, asserts nothing about time.
+
+    python benchmarks/solver.py                      # 200 deals per variant, 1 s and 10 s
+    python benchmarks/solver.py --deals 20 --budgets 1 --variants standard
+    python benchmarks/solver.py --pruning-only --sample 40
+
+For each variant and budget: deals won / proved lost / unknown (seeds 0..N-1, ``Game.new``),
+the median time of a win, and nodes per second (wall clock; expanded nodes, i.e. new
+positions, plus the positions generated, duplicates included).  Every win is replayed through
+the Game.  Then the effect of each reduction on a fixed sample, at a fixed node budget (so
+the load of the machine does not change the verdicts): the portfolio against one order, and
+the transposition table and safe moves home switched off one at a time; and on late
+positions (stock nearly gone, reached by random play) the nodes needed to prove a loss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget.search.solver import search, solve
+
+
+def table(variants: list[str], deals: int, budgets: list[float]) -> None:
+    print(f"## Win rates: {deals} deals per variant (Game.new(seed=0..{deals - 1}))\n")
+    print("| variant | budget | won | lost | unknown | median win s | nodes/s |")
+    print("|---|---|---|---|---|---|---|")
+    for v in variants:
+        for b in budgets:
+            won = lost = unknown = 0
+            nodes = 0
+            t_total = 0.0
+            win_times = []
+            for seed in range(deals):
+                g = Game.new(seed=seed, variant=v)
+                r = solve(g, max_seconds=b)
+                nodes += r.nodes
+                t_total += r.seconds
+                if r.won:
+                    h = g.copy()
+                    for m in r.moves:
+                        h.play(m)
+                    assert h.state.is_won, (v, seed)
+                    won += 1
+                    win_times.append(r.seconds)
+                elif r.lost:
+                    lost += 1
+                else:
+                    unknown += 1
+            med = f"{statistics.median(win_times):.3f}" if win_times else "–"
+            print(f"| {v} | {b:g} s | {won} ({100 * won / deals:.0f}%) | {lost} | {unknown} "
+                  f"| {med} | {nodes / max(t_total, 1e-9):,.0f} |", flush=True)
+    print()
+
+
+def _late_positions(variant: str, n: int) -> list:
+    rules = get_rules(variant)
+    out = []
+    seed = 0
+    while len(out) < n and seed < 10 * n:
+        rng = random.Random(seed)
+        s = Game.new(seed=seed, variant=variant).state
+        seed += 1
+        for _ in range(400):
+            moves = rules.moves(s)
+            if not moves or s.is_won:
+                break
+            home = [m for m in moves if m[1] >= 100]
+            s = rules.apply(s, rng.choice(home if home and rng.random() < 0.5 else moves))
+            if len(s.stock) <= 3:
+                out.append(s)
+                break
+    return out
+
+
+CONFIGS = [
+    ("portfolio", {"order": "portfolio"}),
+    ("one order ('cross')", {"order": "cross"}),
+    ("one order, no safe moves home", {"order": "cross", "safe_home": False}),
+    ("one order, no transposition table", {"order": "cross", "use_tt": False}),
+]
+
+
+def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
+    rules = get_rules(variant)
+    print(f"## Reductions: {variant}, seeds 0..{sample - 1}, {max_nodes:,} nodes per deal\n")
+    print("| configuration | won | lost | unknown | nodes/s |")
+    print("|---|---|---|---|---|")
+    for name, kw in CONFIGS:
+        res = {"won": 0, "lost": 0, "unknown": 0}
+        nodes = 0
+        t0 = time.perf_counter()
+        for seed in range(sample):
+            g = Game.new(seed=seed, variant=variant)
+            verdict, _, n = search(rules, g.state, max_nodes=max_nodes, **kw)
+            res[verdict] += 1
+            nodes += n
+        dt = time.perf_counter() - t0
+        print(f"| {name} | {res['won']} | {res['lost']} | {res['unknown']} | "
+              f"{nodes / dt:,.0f} |", flush=True)
+    late = _late_positions(variant, sample)
+    print(f"\nLate positions ({len(late)}, stock ≤ 3, by random play), budget 200,000 nodes:\n")
+    print("| configuration | won | proved lost | unknown | nodes (total) | seconds |")
+    print("|---|---|---|---|---|---|")
+    for name, kw in CONFIGS:
+        res = {"won": 0, "lost": 0, "unknown": 0}
+        nodes = 0
+        t0 = time.perf_counter()
+        for s in late:
+            verdict, _, n = search(rules, s, max_nodes=200_000, **kw)
+            res[verdict] += 1
+            nodes += n
+        print(f"| {name} | {res['won']} | {res['lost']} | {res['unknown']} | {nodes:,} | "
+              f"{time.perf_counter() - t0:.2f} |", flush=True)
+    print()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--budgets", default="1,10", help="seconds per deal, comma-separated")
+    p.add_argument("--variants", default=",".join(VARIANTS))
+    p.add_argument("--sample", type=int, default=50, help="deals for the reductions table")
+    p.add_argument("--sample-nodes", type=int, default=20_000)
+    p.add_argument("--pruning-only", action="store_true")
+    p.add_argument("--no-pruning", action="store_true")
+    a = p.parse_args()
+    if not a.pruning_only:
+        table(a.variants.split(","), a.deals, [float(x) for x in a.budgets.split(",")])
+    if not a.no_pruning:
+        pruning(a.sample, a.sample_nodes)
+
+
+if __name__ == "__main__":
+    main()

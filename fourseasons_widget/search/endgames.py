@@ -1,0 +1,41 @@
+"""Small positions for teaching: real deals, played along a known win until few cards are left.
+
+>>> g = small_position(seed=0, cards_left=5)
+>>> 52 - g.state.cards_home <= 5
+True
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .solver import solve
+
+
+def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard", *,
+                   max_seconds: float = 5.0, tries: int = 50) -> Game:
+    """A :class:`Game` at a position with at most ``cards_left`` cards outside the
+    foundations, reached by playing the solver's winning line of ``Game.new(seed)`` (the next
+    seeds are tried if the solver finds no win for that one within ``max_seconds``).  Every
+    algorithm of :mod:`.algorithms` finishes on such positions for small ``cards_left``.
+
+    The game's history holds the moves that led there (``game.history``); ``game.seed`` is the
+    deal's seed.
+    """
+    if not 0 <= cards_left <= 52:
+        raise ValueError("cards_left runs from 0 to 52")
+    for k in range(seed, seed + tries):
+        game = Game.new(seed=k, variant=variant)
+        r = solve(game, max_seconds=max_seconds)
+        if not r.won:
+            continue
+        for m in r.moves:
+            if 52 - game.state.cards_home <= cards_left:
+                break
+            game.play(m)
+        return game
+    raise RuntimeError(f"no win found for seeds {seed}–{seed + tries - 1} of {variant}")
+
+
+def position_at(game: Game) -> Game:
+    """A fresh game starting at ``game``'s current position (no history)."""
+    return Game(game.state, game.rules, seed=game.seed)

@@ -1,0 +1,197 @@
+"""Win-rate experiments: many seeded deals, any :class:`concurrent.futures.Executor`.
+
+>>> rows = run_experiment("standard", range(3), player="heuristic", executor="serial",
+...                       progress=False)
+>>> summary = summarize(rows)
+>>> summary.n
+3
+
+The deals are ``Game.new(seed=k, variant=v)``.  Each deal is one task (a plain function of
+plain data, so it pickles for a process pool or a Dask cluster).  Pass ``executor=`` any
+``Executor``: ``None`` makes a ``ProcessPoolExecutor(jobs)``, ``"serial"`` runs in this
+process, and a Dask ``distributed`` client offers one as ``client.get_executor()``.
+
+Rates are reported honestly: for the solver, ``unknown`` deals (budget spent) are neither won
+nor lost, so the 95% interval runs from the Wilson lower bound of ``won / n`` to the Wilson
+upper bound of ``(won + unknown) / n``.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import time
+from collections.abc import Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+PLAYERS = ("solver", "random", "heuristic")
+FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
+          "max_nodes", "max_seconds")
+
+
+def run_deal(task: dict[str, Any]) -> dict[str, Any]:
+    """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
+    from ..game import Game
+    from .players import play_heuristic, play_random
+    from .solver import solve
+
+    game = Game.new(seed=task["seed"], variant=task["variant"])
+    t0 = time.perf_counter()
+    player = task.get("player", "solver")
+    row = {k: task.get(k) for k in ("variant", "seed", "player", "max_nodes", "max_seconds")}
+    row["player"] = player
+    if player == "solver":
+        r = solve(game, max_seconds=task.get("max_seconds"), max_nodes=task.get("max_nodes"))
+        if r.won:  # every line is checked again here, through the Game itself
+            g = game.copy()
+            for m in r.moves:
+                g.play(m)
+            if not g.state.is_won:  # pragma: no cover - solve() already checks this
+                raise AssertionError(f"seed {task['seed']}: the solver's line does not win")
+        row.update(outcome=r.verdict, moves=len(r.moves), nodes=r.nodes,
+                   cards_home=52 if r.won else game.state.cards_home)
+    elif player in ("random", "heuristic"):
+        p = play_random(game, seed=task["seed"]) if player == "random" else play_heuristic(game)
+        row.update(outcome=p.outcome, moves=len(p.moves), nodes=0, cards_home=p.cards_home)
+    else:
+        raise ValueError(f"unknown player {player!r}; choose one of {', '.join(PLAYERS)}")
+    row["seconds"] = round(time.perf_counter() - t0, 4)
+    return row
+
+
+class _Serial(Executor):
+    """Runs each task at once, in this process (an ``Executor`` for tests and small runs)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        from concurrent.futures import Future
+
+        f: Future = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as e:
+            f.set_exception(e)
+        return f
+
+
+def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver",
+                   max_seconds: float | None = 1.0, max_nodes: int | None = None,
+                   executor: Executor | str | None = None, jobs: int | None = None,
+                   progress: bool = True) -> list[dict[str, Any]]:
+    """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
+    deal (see :data:`FIELDS`), in seed order."""
+    from concurrent.futures import as_completed
+
+    if player not in PLAYERS:
+        raise ValueError(f"unknown player {player!r}; choose one of {', '.join(PLAYERS)}")
+    tasks = [{"variant": variant, "seed": int(k), "player": player,
+              "max_seconds": max_seconds if player == "solver" else None,
+              "max_nodes": max_nodes if player == "solver" else None} for k in seeds]
+    own = None
+    if executor is None:
+        executor = own = ProcessPoolExecutor(max_workers=jobs)
+    elif executor == "serial":
+        executor = own = _Serial()
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(tasks), desc=f"{variant} {player}", unit="deal")
+    rows: dict[int, dict[str, Any]] = {}
+    try:
+        futures = {executor.submit(run_deal, t): t["seed"] for t in tasks}
+        for f in as_completed(futures):
+            row = f.result()
+            rows[futures[f]] = row
+            if bar is not None:
+                won = sum(r["outcome"] == "won" for r in rows.values())
+                bar.set_postfix(won=won)
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+        if own is not None:
+            own.shutdown()
+    return [rows[t["seed"]] for t in tasks]
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Summary:
+    """Counts and an honest 95% interval: ``low`` is the Wilson lower bound of ``won/n``,
+    ``high`` the Wilson upper bound of ``(won + unknown)/n``."""
+
+    n: int
+    won: int
+    lost: int
+    unknown: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.n if self.n else 0.0
+
+    def __str__(self) -> str:
+        unk = f", {self.unknown} unknown" if self.unknown else ""
+        return (f"won {self.won}/{self.n} ({100 * self.rate:.1f}%), lost {self.lost}{unk}; "
+                f"95% CI {100 * self.low:.1f}% – {100 * self.high:.1f}%")
+
+
+def summarize(rows: list[dict[str, Any]]) -> Summary:
+    n = len(rows)
+    won = sum(r["outcome"] == "won" for r in rows)
+    unknown = sum(r["outcome"] == "unknown" for r in rows)
+    lost = n - won - unknown  # "lost" (proved) for the solver, "stuck" for a player
+    return Summary(n, won, lost, unknown, wilson(won, n)[0], wilson(won + unknown, n)[1])
+
+
+def write_csv(rows: list[dict[str, Any]], path) -> None:
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: r.get(k) for k in FIELDS})
+
+
+def read_csv(path) -> list[dict[str, Any]]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+SUMMARY_FIELDS = ("variant", "player", "n", "won", "lost", "unknown", "rate", "ci_low",
+                  "ci_high", "max_nodes", "max_seconds", "command")
+
+
+def summary_row(variant: str, player: str, rows: list[dict[str, Any]], command: str,
+                max_nodes: int | None = None, max_seconds: float | None = None) -> dict:
+    s = summarize(rows)
+    return {"variant": variant, "player": player, "n": s.n, "won": s.won, "lost": s.lost,
+            "unknown": s.unknown, "rate": round(s.rate, 4), "ci_low": round(s.low, 4),
+            "ci_high": round(s.high, 4), "max_nodes": max_nodes, "max_seconds": max_seconds,
+            "command": command}
+
+
+def load_winrates() -> list[dict[str, str]]:
+    """The shipped results (``fourseasons_widget/data/winrates.csv``): one row per variant
+    and player, with the budget and the command that regenerates it."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/winrates.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))

@@ -1,0 +1,154 @@
+"""Players to compare with the solver: a random player and a beginner's heuristic player.
+
+Both play one deal through the model (:class:`~fourseasons_widget.game.Game`'s engine), see
+only what a player sees (the available cards, not the order of the stock), and stop when the
+deal is won, when no move is left, or when nothing but shuffling remains.  Their result is
+``"won"`` or ``"stuck"`` ("stuck" says the player failed, not that the deal cannot be won).
+
+>>> from fourseasons_widget import Game
+>>> play_random(Game.new(seed=1), seed=1).outcome in ("won", "stuck")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..rules import Rules
+from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+
+MAX_MOVES = 2000  # a hard stop; a player that shuffles cards this long is stuck
+
+
+@dataclass
+class PlayResult:
+    outcome: str  # "won" | "stuck"
+    moves: list[Move] = field(default_factory=list)
+    cards_home: int = 0
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+
+def _start(position, rules: Rules | None) -> tuple[State, Rules]:
+    if rules is None:
+        return position.state, position.rules
+    return position, rules
+
+
+def _finish(rules: Rules, start: State, line: list[RawMove], s: State) -> PlayResult:
+    moves = []
+    t = start
+    for m in line:
+        moves.append(rules.engine.to_move(t, m))
+        t = rules.engine.apply(t, m)
+    return PlayResult("won" if s.is_won else "stuck", moves, s.cards_home)
+
+
+def play_random(position, rules: Rules | None = None, *, seed: int | None = None) -> PlayResult:
+    """Play uniformly random legal moves, never returning to a position already seen (so it
+    cannot shuffle for ever), until won or nothing new is possible."""
+    s, rules = _start(position, rules)
+    start = s
+    rng = random.Random(seed)
+    engine = rules.engine
+    seen = {s.key()}
+    line: list[RawMove] = []
+    while not s.is_won and len(line) < MAX_MOVES:
+        options = []
+        for m in engine.moves(s):
+            t = engine.apply(s, m)
+            if t.key() not in seen:
+                options.append((m, t))
+        if not options:
+            break
+        m, s = rng.choice(options)
+        seen.add(s.key())
+        line.append(m)
+    return _finish(rules, start, line, s)
+
+
+def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
+    """A beginner following the tips of the rule sheet, greedily, one move at a time:
+
+    1. send a card home whenever possible;
+    2. free base-rank cards: watch them, since their suit cannot be built before they are home
+       (a move that uncovers a base-rank card or a card that can go home scores high);
+    3. build from the waste onto the cross, preferring the same suit ("they will go to the
+       foundations together later");
+    4. keep a space empty until a card helps: fill it only with a card that uncovers something
+       useful, or from the waste with a high card (one far from home, which others can be
+       built on);
+    5. otherwise turn the stock;
+    6. with nothing better (the stock gone, say), try any other move, cross shuffles included
+       (a beginner keeps trying too).  Moves that return to a position already seen are never
+       made, so the play ends.
+    """
+    s, rules = _start(position, rules)
+    start = s
+    engine = rules.engine
+    seen = {s.key()}
+    line: list[RawMove] = []
+    while not s.is_won and len(line) < MAX_MOVES:
+        best = None
+        for m in engine.moves(s):
+            t = engine.apply(s, m)
+            if t.key() in seen:
+                continue
+            score = _score(rules, s, m, t)
+            if score is None:
+                score = 0.5  # not worth it while anything better (even turning) remains
+            if best is None or score > best[0]:
+                best = (score, m, t)
+        if best is None:
+            break
+        _, m, s = best
+        seen.add(s.key())
+        line.append(m)
+    return _finish(rules, start, line, s)
+
+
+def _next_home(s: State, c: int) -> bool:
+    h = s.home[c & 3]
+    if h == 0:
+        return c >> 2 == s.base
+    return h < 13 and (s.base + h) % 13 == c >> 2
+
+
+def _score(rules: Rules, s: State, m: RawMove, t: State) -> float | None:
+    """How much the beginner likes a move (higher is better); ``None``: not worth making."""
+    src, dst, count = m
+    if dst >= FOUNDATION:
+        return 100.0
+    if src == STOCK:
+        return 1.0 if dst == WASTE else 50.0  # Dick: filling a vacancy from the pack is forced
+    card = s.waste[-1] if src == WASTE else s.piles[src][-count]
+    # what the move uncovers
+    under = None
+    if src == WASTE and len(s.waste) > 1:
+        under = s.waste[-2]
+    elif src >= 0 and len(s.piles[src]) > count:
+        under = s.piles[src][-count - 1]
+    bonus = 0.0
+    if under is not None and _next_home(t, under):
+        bonus += 30.0  # uncovers a card that can go home (a base-rank card among them)
+    target = s.piles[dst]
+    if target:
+        if src == WASTE:
+            score = 20.0
+        else:
+            score = 5.0 if bonus or (under is not None and under >> 2 == s.base) else None
+            if score is None:
+                return None  # a shuffle within the cross that uncovers nothing useful
+        if target[-1] & 3 == card & 3:
+            score += 5.0  # same suit: they go home together later
+        return score + bonus
+    # a space: keep it empty until a card helps
+    if rules.fill == "vacancy":
+        return 40.0 + bonus  # Dick: a vacancy must be filled
+    if src == WASTE:
+        far = (card >> 2) - s.base
+        return 10.0 + bonus if far % 13 >= 9 else None
+    return 8.0 + bonus if bonus else None

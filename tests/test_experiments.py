@@ -1,0 +1,112 @@
+"""Experiments: executors, honest intervals, CSV, the players, the shipped data file."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from fourseasons_widget import VARIANTS, Game
+from fourseasons_widget.search.experiments import (
+    FIELDS,
+    load_winrates,
+    read_csv,
+    run_deal,
+    run_experiment,
+    summarize,
+    wilson,
+    write_csv,
+)
+from fourseasons_widget.search.players import play_heuristic, play_random
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_unknowns_widen_the_interval_honestly():
+    rows = [{"outcome": "won"}] * 40 + [{"outcome": "unknown"}] * 20 + [{"outcome": "lost"}] * 40
+    s = summarize(rows)
+    assert (s.n, s.won, s.unknown, s.lost) == (100, 40, 20, 40)
+    assert s.low == wilson(40, 100)[0]
+    assert s.high == wilson(60, 100)[1]
+    assert s.high > 0.6 > 0.4 > s.low
+    assert "unknown" in str(s)
+
+
+def test_serial_run_and_csv(tmp_path):
+    rows = run_experiment("standard", range(3), max_nodes=2000, max_seconds=None,
+                          executor="serial", progress=False)
+    assert [r["seed"] for r in rows] == [0, 1, 2]
+    assert all(r["outcome"] in ("won", "lost", "unknown") for r in rows)
+    path = tmp_path / "deals.csv"
+    write_csv(rows, path)
+    back = read_csv(path)
+    assert list(back[0]) == list(FIELDS)
+    assert [r["outcome"] for r in back] == [r["outcome"] for r in rows]
+
+
+def test_process_pool_and_any_executor_give_the_same_rows():
+    kw = {"player": "solver", "max_nodes": 1500, "max_seconds": None, "progress": False}
+    serial = run_experiment("czarina", range(4), executor="serial", **kw)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = run_experiment("czarina", range(4), executor=pool, **kw)
+    with ThreadPoolExecutor(2) as threads:
+        threaded = run_experiment("czarina", range(4), executor=threads, **kw)
+    key = [(r["seed"], r["outcome"], r["moves"]) for r in serial]
+    assert [(r["seed"], r["outcome"], r["moves"]) for r in pooled] == key
+    assert [(r["seed"], r["outcome"], r["moves"]) for r in threaded] == key
+
+
+def test_dask_executor():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        rows = run_experiment("standard", range(3), player="heuristic",
+                              executor=client.get_executor(), progress=False)
+    serial = run_experiment("standard", range(3), player="heuristic", executor="serial",
+                            progress=False)
+    assert [(r["seed"], r["outcome"], r["moves"]) for r in rows] == [
+        (r["seed"], r["outcome"], r["moves"]) for r in serial]
+
+
+def test_unknown_player():
+    with pytest.raises(ValueError):
+        run_experiment("standard", range(1), player="oracle", executor="serial", progress=False)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_players_play_legal_games(variant):
+    for seed in range(3):
+        game = Game.new(seed=seed, variant=variant)
+        for result in (play_random(game, seed=seed), play_heuristic(game)):
+            g = game.copy()
+            for m in result.moves:
+                g.play(m)
+            assert g.state.cards_home == result.cards_home
+            assert result.outcome == ("won" if g.state.is_won else "stuck")
+            if not result.won:
+                # a player stops only when nothing new is possible or the shuffling is pointless
+                assert result.moves is not None
+
+
+def test_run_deal_rows_have_every_field():
+    row = run_deal({"variant": "simplicity", "seed": 1, "player": "random"})
+    assert set(FIELDS) <= set(row)
+
+
+def test_the_shipped_data_file():
+    rows = load_winrates()
+    assert rows, "fourseasons_widget/data/winrates.csv is empty"
+    seen = {(r["variant"], r["player"]) for r in rows}
+    for v in VARIANTS:
+        assert (v, "solver") in seen
+    for r in rows:
+        n, won, lost, unknown = (int(r[k]) for k in ("n", "won", "lost", "unknown"))
+        assert n == won + lost + unknown and n >= 1000
+        assert float(r["ci_low"]) <= won / n <= (won + unknown) / n <= float(r["ci_high"])
+        assert r["command"].startswith("fourseasons winrate")
