@@ -16,7 +16,6 @@ positions (stock nearly gone, reached by random play) the nodes needed to prove 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget.search.endgames import late_positions
 from fourseasons_widget.search.solver import search, solve
 
 
@@ -60,26 +60,6 @@ def table(variants: list[str], deals: int, budgets: list[float]) -> None:
     print()
 
 
-def _late_positions(variant: str, n: int) -> list:
-    rules = get_rules(variant)
-    out = []
-    seed = 0
-    while len(out) < n and seed < 10 * n:
-        rng = random.Random(seed)
-        s = Game.new(seed=seed, variant=variant).state
-        seed += 1
-        for _ in range(400):
-            moves = rules.moves(s)
-            if not moves or s.is_won:
-                break
-            home = [m for m in moves if m[1] >= 100]
-            s = rules.apply(s, rng.choice(home if home and rng.random() < 0.5 else moves))
-            if len(s.stock) <= 3:
-                out.append(s)
-                break
-    return out
-
-
 CONFIGS = [
     ("portfolio", {"order": "portfolio"}),
     ("one order ('cross')", {"order": "cross"}),
@@ -105,7 +85,7 @@ def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
         dt = time.perf_counter() - t0
         print(f"| {name} | {res['won']} | {res['lost']} | {res['unknown']} | "
               f"{nodes / dt:,.0f} |", flush=True)
-    late = _late_positions(variant, sample)
+    late = late_positions(variant, sample, max_stock=3, max_seeds=10 * sample)
     print(f"\nLate positions ({len(late)}, stock ≤ 3, by random play), budget 200,000 nodes:\n")
     print("| configuration | won | proved lost | unknown | nodes (total) | seconds |")
     print("|---|---|---|---|---|---|")

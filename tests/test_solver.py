@@ -9,6 +9,7 @@ import pytest
 
 from fourseasons_widget import VARIANTS, Game, get_rules
 from fourseasons_widget.search.algorithms import depth_first_search
+from fourseasons_widget.search.endgames import late_positions
 from fourseasons_widget.search.problem import GameProblem
 from fourseasons_widget.search.solver import (
     FastSearch,
@@ -18,7 +19,6 @@ from fourseasons_widget.search.solver import (
     shorten,
     solve,
 )
-from fourseasons_widget.state import State
 
 
 def replays(game: Game, result: SolveResult) -> bool:
@@ -116,27 +116,6 @@ def test_safe_moves_home_stay_legal(variant):
             fs.undo(rec)
 
 
-def _late_positions(variant: str, n: int) -> list[State]:
-    """Positions late in a game (stock nearly gone), reached by random play."""
-    rules = get_rules(variant)
-    out = []
-    seed = 0
-    while len(out) < n and seed < 400:
-        rng = random.Random(seed)
-        s = Game.new(seed=seed, variant=variant).state
-        seed += 1
-        for _ in range(400):
-            moves = rules.moves(s)
-            if not moves or s.is_won:
-                break
-            home = [m for m in moves if m[1] >= 100]
-            s = rules.apply(s, rng.choice(home if home and rng.random() < 0.5 else moves))
-            if not s.stock:
-                out.append(s)
-                break
-    return out
-
-
 # (Simplicity's twelve piles make the unpruned search too big to finish here.)
 @pytest.mark.parametrize("variant", ["standard", "sequences", "czarina", "corners", "dick1883"])
 def test_lost_verdicts_agree_with_an_unpruned_exhaustive_search(variant):
@@ -144,7 +123,7 @@ def test_lost_verdicts_agree_with_an_unpruned_exhaustive_search(variant):
     over exact states (no symmetry, no safe moves, nothing pruned), run to exhaustion."""
     rules = get_rules(variant)
     checked = lost = 0
-    for s in _late_positions(variant, 6):
+    for s in late_positions(variant, 6):
         verdict, _, _ = search(rules, s, max_nodes=3_000)
         exact = depth_first_search(GameProblem(s, rules, symmetric=False),
                                    max_expanded=2_000)
@@ -162,7 +141,7 @@ def test_lost_verdicts_agree_with_an_unpruned_exhaustive_search(variant):
 def test_reductions_do_not_change_verdicts():
     for variant in ("standard", "czarina"):
         rules = get_rules(variant)
-        for s in _late_positions(variant, 3):
+        for s in late_positions(variant, 3):
             plain, _, _ = search(rules, s, max_nodes=5_000, order="cross",
                                  safe_home=False)
             fast, _, _ = search(rules, s, max_nodes=5_000)

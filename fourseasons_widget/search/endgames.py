@@ -7,7 +7,11 @@ True
 
 from __future__ import annotations
 
+import random
+
 from ..game import Game
+from ..rules import get_rules
+from ..state import FOUNDATION, State
 from .solver import solve
 
 
@@ -39,3 +43,27 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
 def position_at(game: Game) -> Game:
     """A fresh game starting at ``game``'s current position (no history)."""
     return Game(game.state, game.rules, seed=game.seed)
+
+
+def late_positions(variant: str, n: int, *, max_stock: int = 0,
+                   max_seeds: int = 400) -> list[State]:
+    """Up to ``n`` positions late in a game (``max_stock`` stock cards left or fewer), reached by
+    random play from seeded deals that favours moves home: where losses become cheap to prove.
+    """
+    rules = get_rules(variant)
+    out: list[State] = []
+    seed = 0
+    while len(out) < n and seed < max_seeds:
+        rng = random.Random(seed)
+        s = Game.new(seed=seed, variant=variant).state
+        seed += 1
+        for _ in range(400):
+            moves = rules.moves(s)
+            if not moves or s.is_won:
+                break
+            home = [m for m in moves if m[1] >= FOUNDATION]
+            s = rules.apply(s, rng.choice(home if home and rng.random() < 0.5 else moves))
+            if len(s.stock) <= max_stock:
+                out.append(s)
+                break
+    return out
