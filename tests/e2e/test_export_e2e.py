@@ -18,16 +18,8 @@ import pytest
 
 from fourseasons_widget import export as ex
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
-
-
-def _need_chromium() -> None:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM}")
-        pytest.skip(f"no chromium at {CHROMIUM}")
 
 
 @pytest.fixture(scope="module")
@@ -68,56 +60,53 @@ def test_page_embeds_state_and_loads_nothing_remote(exported: Path):
     assert "data-card" in page
 
 
-def _open(url: str, shot: str) -> tuple[int, list[str], list[str]]:
+def _open(browser, url: str, shot: str) -> tuple[int, list[str], list[str]]:
     """Open ``url`` with only 127.0.0.1 (and blob:/data:/file:) allowed; returns the number of
-    cards drawn, the blocked requests and the page errors."""
-    from playwright.sync_api import sync_playwright
-
+    cards drawn, the blocked requests and the page errors.  ``browser`` is the session's
+    chromium (tests/e2e/conftest.py: a missing browser skips locally, fails in CI)."""
     blocked: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
-                                    args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
 
-            def route(r) -> None:
-                u = r.request.url
-                if u.startswith(("http://127.0.0.1:", "blob:", "data:", "file:")):
-                    r.continue_()
-                else:
-                    blocked.append(u)
-                    r.abort()
+        def route(r) -> None:
+            u = r.request.url
+            if u.startswith(("http://127.0.0.1:", "blob:", "data:", "file:")):
+                r.continue_()
+            else:
+                blocked.append(u)
+                r.abort()
 
-            page.route("**/*", route)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(url)
-            page.wait_for_selector("[data-card]", timeout=30_000)
-            page.wait_for_selector("[data-pile]", timeout=10_000)
-            cards = page.locator("[data-card]").count()
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / shot), full_page=False)
-        finally:
-            browser.close()
+        page.route("**/*", route)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_selector("[data-card]", timeout=30_000)
+        page.wait_for_selector("[data-pile]", timeout=10_000)
+        cards = page.locator("[data-card]").count()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / shot), full_page=False)
+    finally:
+        context.close()
     return cards, blocked, errors
 
 
 @pytest.mark.slow
-def test_boards_render_offline_over_http(served: str, exported: Path):
-    _need_chromium()
-    cards, blocked, errors = _open(f"{served}/{exported.name}", "export-play.png")
+def test_boards_render_offline_over_http(browser, served: str, exported: Path):
+    cards, blocked, errors = _open(browser, f"{served}/{exported.name}", "export-play.png")
     assert cards >= 6, cards  # at least the five cross cards and the base card of one board
     assert blocked == [], f"the page reached outside 127.0.0.1: {blocked}"
     assert errors == [], errors
 
 
 @pytest.mark.slow
-def test_boards_render_from_a_copied_folder_opened_as_a_file(exported: Path, tmp_path: Path):
+def test_boards_render_from_a_copied_folder_opened_as_a_file(browser, exported: Path,
+                                                             tmp_path: Path):
     """A teacher may just copy the folder and double-click the page."""
-    _need_chromium()
     copy = tmp_path / "copied"
     shutil.copytree(exported.parent, copy)
-    cards, blocked, errors = _open((copy / exported.name).as_uri(), "export-play-file.png")
+    cards, blocked, errors = _open(browser, (copy / exported.name).as_uri(),
+                                   "export-play-file.png")
     assert cards >= 6
     assert blocked == [] and errors == []
 
