@@ -14,8 +14,9 @@ $(VENV)/bin/activate:
 setup: $(VENV)/bin/activate
 	$(PIP) install --quiet -e ".[notebooks]"
 
+# (as root, e.g. in a container, JupyterLab needs --allow-root)
 play: setup
-	$(VENV)/bin/jupyter lab notebooks/01-play.ipynb
+	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/01-play.ipynb
 
 setup-test: $(VENV)/bin/activate
 	$(PIP) install --quiet -e ".[dev]"
