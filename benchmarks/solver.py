@@ -3,6 +3,7 @@
     python benchmarks/solver.py                      # 200 deals per variant, 1 s and 10 s
     python benchmarks/solver.py --deals 20 --budgets 1 --variants standard
     python benchmarks/solver.py --pruning-only --sample 40
+    python benchmarks/solver.py --jobs 2               # two deals at a time (one per core)
 
 For each variant and budget: deals won / proved lost / unknown (seeds 0..N-1, ``Game.new``),
 the median time of a win, and nodes per second (wall clock; expanded nodes, i.e. new
@@ -19,6 +20,7 @@ import argparse
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,29 +30,38 @@ from fourseasons_widget.search.endgames import late_positions
 from fourseasons_widget.search.solver import search, solve
 
 
-def table(variants: list[str], deals: int, budgets: list[float]) -> None:
-    print(f"## Win rates: {deals} deals per variant (Game.new(seed=0..{deals - 1}))\n")
+def _one(variant: str, seed: int, budget: float) -> tuple[str, int, float]:
+    """Solve one deal; a won line is replayed in the Game before it counts."""
+    g = Game.new(seed=seed, variant=variant)
+    r = solve(g, max_seconds=budget)
+    if r.won:
+        h = g.copy()
+        for m in r.moves:
+            h.play(m)
+        assert h.state.is_won, (variant, seed)
+    return r.verdict, r.nodes, r.seconds
+
+
+def table(variants: list[str], deals: int, budgets: list[float], jobs: int = 1) -> None:
+    print(f"## Win rates: {deals} deals per variant (Game.new(seed=0..{deals - 1}))"
+          f"{f', {jobs} deals at a time' if jobs > 1 else ''}\n")
     print("| variant | budget | won | lost | unknown | median win s | nodes/s |")
     print("|---|---|---|---|---|---|---|")
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    run = pool.map if pool else map
     for v in variants:
         for b in budgets:
             won = lost = unknown = 0
             nodes = 0
             t_total = 0.0
             win_times = []
-            for seed in range(deals):
-                g = Game.new(seed=seed, variant=v)
-                r = solve(g, max_seconds=b)
-                nodes += r.nodes
-                t_total += r.seconds
-                if r.won:
-                    h = g.copy()
-                    for m in r.moves:
-                        h.play(m)
-                    assert h.state.is_won, (v, seed)
+            for verdict, n, secs in run(_one, [v] * deals, range(deals), [b] * deals):
+                nodes += n
+                t_total += secs
+                if verdict == "won":
                     won += 1
-                    win_times.append(r.seconds)
-                elif r.lost:
+                    win_times.append(secs)
+                elif verdict == "lost":
                     lost += 1
                 else:
                     unknown += 1
@@ -111,9 +122,11 @@ def main() -> None:
     p.add_argument("--sample-nodes", type=int, default=20_000)
     p.add_argument("--pruning-only", action="store_true")
     p.add_argument("--no-pruning", action="store_true")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="deals solved at a time (one process each; keep it <= the cores)")
     a = p.parse_args()
     if not a.pruning_only:
-        table(a.variants.split(","), a.deals, [float(x) for x in a.budgets.split(",")])
+        table(a.variants.split(","), a.deals, [float(x) for x in a.budgets.split(",")], a.jobs)
     if not a.no_pruning:
         pruning(a.sample, a.sample_nodes)
 
