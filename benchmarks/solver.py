@@ -79,21 +79,26 @@ CONFIGS = [
 ]
 
 
+def _tally(rules, states, max_nodes: int, kw: dict) -> tuple[dict[str, int], int, float]:
+    """Search each state under one configuration: verdict counts, total nodes, seconds."""
+    res = {"won": 0, "lost": 0, "unknown": 0}
+    nodes = 0
+    t0 = time.perf_counter()
+    for s in states:
+        verdict, _, n = search(rules, s, max_nodes=max_nodes, **kw)
+        res[verdict] += 1
+        nodes += n
+    return res, nodes, time.perf_counter() - t0
+
+
 def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
     rules = get_rules(variant)
     print(f"## Reductions: {variant}, seeds 0..{sample - 1}, {max_nodes:,} nodes per deal\n")
     print("| configuration | won | lost | unknown | nodes/s |")
     print("|---|---|---|---|---|")
+    deals = [Game.new(seed=seed, variant=variant).state for seed in range(sample)]
     for name, kw in CONFIGS:
-        res = {"won": 0, "lost": 0, "unknown": 0}
-        nodes = 0
-        t0 = time.perf_counter()
-        for seed in range(sample):
-            g = Game.new(seed=seed, variant=variant)
-            verdict, _, n = search(rules, g.state, max_nodes=max_nodes, **kw)
-            res[verdict] += 1
-            nodes += n
-        dt = time.perf_counter() - t0
+        res, nodes, dt = _tally(rules, deals, max_nodes, kw)
         print(f"| {name} | {res['won']} | {res['lost']} | {res['unknown']} | "
               f"{nodes / dt:,.0f} |", flush=True)
     late = late_positions(variant, sample, max_stock=3, max_seeds=10 * sample)
@@ -101,15 +106,9 @@ def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
     print("| configuration | won | proved lost | unknown | nodes (total) | seconds |")
     print("|---|---|---|---|---|---|")
     for name, kw in CONFIGS:
-        res = {"won": 0, "lost": 0, "unknown": 0}
-        nodes = 0
-        t0 = time.perf_counter()
-        for s in late:
-            verdict, _, n = search(rules, s, max_nodes=200_000, **kw)
-            res[verdict] += 1
-            nodes += n
+        res, nodes, dt = _tally(rules, late, 200_000, kw)
         print(f"| {name} | {res['won']} | {res['lost']} | {res['unknown']} | {nodes:,} | "
-              f"{time.perf_counter() - t0:.2f} |", flush=True)
+              f"{dt:.2f} |", flush=True)
     print()
 
 

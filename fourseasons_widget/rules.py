@@ -30,7 +30,6 @@ def _new_state(fields: tuple) -> State:
     return tuple.__new__(State, fields)
 
 
-
 class RulesError(ValueError):
     """An unknown variant or option."""
 

@@ -99,10 +99,6 @@ class Move:
     def __str__(self) -> str:
         return f"{self.card} {abbreviate(self.source)}>{abbreviate(self.target)}"
 
-    @property
-    def uci(self) -> str:  # the notation, by python-chess's name for it
-        return str(self)
-
     @classmethod
     def parse(cls, text: str) -> Move:
         """Parse the full notation ``"7H w>c2"`` (or ``"7H waste>cross:2"``)."""

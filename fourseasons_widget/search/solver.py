@@ -464,7 +464,7 @@ def _tables(rules: Rules, base: int) -> tuple[tuple, tuple]:
     children = tuple(
         tuple((x & 3, ((x >> 2) - base) % 13) for x in range(52) if fits[x * 52 + c])
         for c in range(52))
-    parents = tuple(frozenset(t for t in range(52) if fits[c * 52 + t]) for c in range(52))
+    parents = tuple(frozenset(p) for p in rules.engine.parents(base))
     return children, parents
 
 
