@@ -95,6 +95,31 @@ def test_fast_moves_agree_with_the_engine(variant):
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
+def test_child_keys_are_the_keys_after_the_move(variant):
+    """The search looks a child's key up before making the move: that key must be exactly the
+    key of the position the move leads to, or None where a forced fill follows."""
+    rules = get_rules(variant)
+    checked = forced = 0
+    for s in _random_positions(variant, range(4), 50):
+        fs = FastSearch(rules, s, "cross", safe_home=False)
+        hw = fs.home_word()
+        assert fs.key()[-1] == hw
+        for m in fs.moves():
+            pk = fs.child_key(m, hw)
+            rec = fs.do(m)
+            if pk is None:
+                assert len(rec) > 1  # the move emptied a pile and the stock refilled it
+                forced += 1
+            else:
+                assert len(rec) == 1 and pk == fs.key()
+                checked += 1
+            fs.undo(rec)
+    assert checked > 100
+    if variant in ("czarina", "corners"):
+        assert forced > 0
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
 def test_safe_moves_home_stay_legal(variant):
     """With safe moves home on, each step of the fast search is a legal model line."""
     rules = get_rules(variant)
@@ -189,3 +214,18 @@ def test_won_position_and_status():
     for m in r.moves:
         g.play(m)
     assert solve(g).verdict == "won" and g.status == "won"
+
+
+def test_a_search_that_skips_positions_proves_nothing():
+    """A portfolio restart skips the positions its partner reached: running out of moves
+    then says "exhausted", never "lost"."""
+    rules = get_rules("standard")
+    lost = [s for s in late_positions("standard", 6)
+            if search(rules, s, max_nodes=3_000)[0] == "lost"]
+    assert lost
+    for s in lost:
+        plain = FastSearch(rules, s)
+        assert plain.run(10_000) == "lost"
+        partner = FastSearch(rules, s, skip={(-1,)})
+        assert partner.run(10_000) == "exhausted"
+        assert partner.nodes == plain.nodes  # (a key that never occurs skips nothing)

@@ -75,16 +75,17 @@ def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
 
     1. send a card home whenever possible;
     2. free base-rank cards: watch them, since their suit cannot be built before they are home
-       (a move that uncovers a base-rank card or a card that can go home scores high);
-    3. build from the waste onto the cross, preferring the same suit ("they will go to the
+       (a move that uncovers a base-rank card or a card that can go home scores high; one that
+       uncovers a card that can then be built on the tableau scores a little);
+    3. build from the waste onto the tableau, preferring the same suit ("they will go to the
        foundations together later");
-    4. keep a space empty until a card helps: fill it only with a card that uncovers something
-       useful, or from the waste with a high card (one far from home, which others can be
-       built on);
+    4. an empty pile is the most valuable tool: make one by building a lone card onto another
+       pile; don't fill it right away, wait for a card that helps: one whose move uncovers
+       something useful, or the waste top that the next stock card would bury;
     5. otherwise turn the stock;
-    6. with nothing better (the stock gone, say), try any other move, cross shuffles included
-       (a beginner keeps trying too).  Moves that return to a position already seen are never
-       made, so the play ends.
+    6. with nothing better (the stock gone, say), try any other move, tableau shuffles
+       included (a beginner keeps trying too).  Moves that return to a position already seen
+       are never made, so the play ends.
     """
     s, rules = _start(position, rules)
     start = s
@@ -117,6 +118,12 @@ def _next_home(s: State, c: int) -> bool:
     return h < 13 and (s.base + h) % 13 == c >> 2
 
 
+def _can_build(rules: Rules, t: State, c: int) -> bool:
+    """Card ``c`` could be built on the top card of some tableau pile."""
+    fits = rules.engine.fits(t.base)
+    return any(p and fits[c * 52 + p[-1]] for p in t.piles)
+
+
 def _score(rules: Rules, s: State, m: RawMove, t: State) -> float | None:
     """How much the beginner likes a move (higher is better); ``None``: not worth making."""
     src, dst, count = m
@@ -125,30 +132,34 @@ def _score(rules: Rules, s: State, m: RawMove, t: State) -> float | None:
     if src == STOCK:
         return 1.0 if dst == WASTE else 50.0  # Dick: filling a vacancy from the pack is forced
     card = s.waste[-1] if src == WASTE else s.piles[src][-count]
-    # what the move uncovers
+    # what the move uncovers, and whether that card can be played next
     under = None
     if src == WASTE and len(s.waste) > 1:
         under = s.waste[-2]
     elif src >= 0 and len(s.piles[src]) > count:
         under = s.piles[src][-count - 1]
     bonus = 0.0
-    if under is not None and _next_home(t, under):
-        bonus += 30.0  # uncovers a card that can go home (a base-rank card among them)
+    if under is not None:
+        if _next_home(t, under):
+            bonus = 30.0  # a card that can go home (a base-rank card among them)
+        elif _can_build(rules, t, under):
+            bonus = 10.0  # a card that can be built on the tableau
     target = s.piles[dst]
     if target:
         if src == WASTE:
-            score = 20.0
+            score = 20.0  # build from the waste
+        elif under is None:
+            score = 15.0  # a lone card built on another pile: that makes a space
+        elif bonus:
+            score = 5.0
         else:
-            score = 5.0 if bonus or (under is not None and under >> 2 == s.base) else None
-            if score is None:
-                return None  # a shuffle within the cross that uncovers nothing useful
+            return None  # a shuffle within the tableau that frees nothing
         if target[-1] & 3 == card & 3:
             score += 5.0  # same suit: they go home together later
         return score + bonus
     # a space: keep it empty until a card helps
     if rules.fill == "vacancy":
         return 40.0 + bonus  # Dick: a vacancy must be filled
-    if src == WASTE:
-        far = (card >> 2) - s.base
-        return 10.0 + bonus if far % 13 >= 9 else None
-    return 8.0 + bonus if bonus else None
+    if bonus:
+        return 8.0 + bonus
+    return 3.0 if src == WASTE else None  # rather than bury the waste top under the next card
