@@ -17,7 +17,8 @@ from fourseasons_widget.search.experiments import (
     wilson,
     write_csv,
 )
-from fourseasons_widget.search.players import play_heuristic, play_random
+from fourseasons_widget.search.players import heuristic_line, play_heuristic, play_random
+from fourseasons_widget.search.solver import solve
 
 
 def test_wilson_interval():
@@ -92,6 +93,18 @@ def test_players_play_legal_games(variant):
             if not result.won:
                 # a player stops only when nothing new is possible or the shuffling is pointless
                 assert result.moves is not None
+
+
+def test_the_heuristic_probe_keeps_to_its_budget_and_wins_for_the_solver():
+    game = Game.new(seed=0, variant="simplicity")
+    line, end, looked = heuristic_line(game.rules, game.state, max_positions=40)
+    assert 40 <= looked < 40 + 60  # it stops after the move during which it ran out
+    assert not end.is_won and 0 < len(line) < 10
+    line, end, looked = heuristic_line(game.rules, game.state)
+    assert end.is_won  # Simplicity deal 0: the greedy beginner wins it
+    # the solver's first probe is that line: a win with the nodes the probe looked at
+    r = solve(game, max_nodes=2 * looked + 2, max_seconds=None, shorten_line=False)
+    assert r.won and r.raw == line and r.nodes == looked
 
 
 def test_run_deal_rows_have_every_field():

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from ..rules import Rules
@@ -88,14 +89,28 @@ def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
        are never made, so the play ends.
     """
     s, rules = _start(position, rules)
-    start = s
+    line, end, _ = heuristic_line(rules, s)
+    return _finish(rules, s, line, end)
+
+
+def heuristic_line(rules: Rules, s: State, *, max_positions: int | None = None,
+                   deadline: float | None = None) -> tuple[list[RawMove], State, int]:
+    """The heuristic player's line from ``s`` (see :func:`play_heuristic`): the raw moves,
+    the last position, and how many positions were looked at.  It stops early once
+    ``max_positions`` were looked at or at ``deadline`` (``time.perf_counter()``); the solver
+    runs it first, as a cheap probe."""
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []
-    while not s.is_won and len(line) < MAX_MOVES:
+    looked = 0
+    limit = max_positions if max_positions is not None else 1 << 62
+    while not s.is_won and len(line) < MAX_MOVES and looked < limit:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         best = None
         for m in engine.moves(s):
             t = engine.apply(s, m)
+            looked += 1
             if t.key() in seen:
                 continue
             score = _score(rules, s, m, t)
@@ -108,7 +123,7 @@ def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
         _, m, s = best
         seen.add(s.key())
         line.append(m)
-    return _finish(rules, start, line, s)
+    return line, s, looked
 
 
 def _next_home(s: State, c: int) -> bool:
