@@ -570,7 +570,8 @@ def luby(i: int) -> int:
 
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
            max_seconds: float | None = None, order: str = "auto",
-           use_tt: bool = True, safe_home: bool = True) -> tuple[str, list[RawMove], int]:
+           use_tt: bool = True, safe_home: bool = True,
+           probe: bool = True) -> tuple[str, list[RawMove], int]:
     """Search from ``root``; returns (verdict, raw line, nodes expanded).
 
     ``order`` is ``"auto"`` (the default: the portfolio while more than ``LATE_STOCK`` cards
@@ -586,8 +587,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     and a fresh one often wins at once.  The fresh searches skip the positions the persistent
     one has reached (in the benchmark's sample this wins about 2 more deals in 100 at the
     same node budget); the persistent search is complete on its own, and its exhaustion proves
-    the loss.  ``use_tt`` / ``safe_home`` switch the reductions off
-    (for the benchmark and the cross-checks; without the transposition table a search may not
+    the loss.  ``probe=False`` leaves the probe out; ``use_tt`` / ``safe_home`` switch the
+    reductions off (for the benchmark and the cross-checks; without the transposition table a search may not
     end, so give it a budget).
     """
     if root.is_won:
@@ -603,12 +604,13 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
         if verdict == "won":
             return "won", to_model_line(rules, root, fs.fast_line()), fs.nodes
         return verdict or "unknown", [], fs.nodes
-    # a cheap probe first: the heuristic player's greedy line (a won line is a model line)
-    line, end, nodes = heuristic_line(
-        rules, root, max_positions=budget // 2,
-        deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2)
-    if end.is_won:
-        return "won", line, nodes
+    nodes = 0
+    if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
+        line, end, nodes = heuristic_line(
+            rules, root, max_positions=budget // 2,
+            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2)
+        if end.is_won:
+            return "won", line, nodes
     main = FastSearch(rules, root, "cross", **opts)
     r = 0
     while True:
