@@ -97,14 +97,15 @@ def test_players_play_legal_games(variant):
 
 def test_the_heuristic_probe_keeps_to_its_budget_and_wins_for_the_solver():
     game = Game.new(seed=0, variant="simplicity")
-    line, end, looked = heuristic_line(game.rules, game.state, max_positions=40)
-    assert 40 <= looked < 40 + 60  # it stops after the move during which it ran out
-    assert not end.is_won and 0 < len(line) < 10
-    line, end, looked = heuristic_line(game.rules, game.state)
-    assert end.is_won  # Simplicity deal 0: the greedy beginner wins it
-    # the solver's first probe is that line: a win with the nodes the probe looked at
-    r = solve(game, max_nodes=2 * looked + 2, max_seconds=None, shorten_line=False)
-    assert r.won and r.raw == line and r.nodes == looked
+    line, end, nodes = heuristic_line(game.rules, game.state, max_nodes=5)
+    assert nodes == 5 and len(line) == 5 and not end.is_won
+    line, end, nodes = heuristic_line(game.rules, game.state)
+    assert end.is_won and nodes == len(line)  # Simplicity deal 0: the greedy beginner wins it
+    # the solver's first probe is that line: a win with the positions the probe played from
+    r = solve(game, max_nodes=2 * nodes, max_seconds=None, shorten_line=False)
+    assert r.won and r.raw == line and r.nodes == nodes
+    assert solve(game, max_nodes=2 * nodes - 2, max_seconds=None, order="portfolio",
+                 shorten_line=False).raw != line  # half the budget is too little for it
 
 
 def test_run_deal_rows_have_every_field():

@@ -93,24 +93,24 @@ def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
     return _finish(rules, s, line, end)
 
 
-def heuristic_line(rules: Rules, s: State, *, max_positions: int | None = None,
+def heuristic_line(rules: Rules, s: State, *, max_nodes: int | None = None,
                    deadline: float | None = None) -> tuple[list[RawMove], State, int]:
     """The heuristic player's line from ``s`` (see :func:`play_heuristic`): the raw moves,
-    the last position, and how many positions were looked at.  It stops early once
-    ``max_positions`` were looked at or at ``deadline`` (``time.perf_counter()``); the solver
-    runs it first, as a cheap probe."""
+    the last position, and the positions expanded (each position it played from, its moves
+    all looked at: the solver's unit of work).  It stops early after ``max_nodes`` positions
+    or at ``deadline`` (``time.perf_counter()``); the solver runs it first, as a cheap probe."""
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []
-    looked = 0
-    limit = max_positions if max_positions is not None else 1 << 62
-    while not s.is_won and len(line) < MAX_MOVES and looked < limit:
+    nodes = 0
+    limit = max_nodes if max_nodes is not None else 1 << 62
+    while not s.is_won and len(line) < MAX_MOVES and nodes < limit:
         if deadline is not None and time.perf_counter() > deadline:
             break
+        nodes += 1
         best = None
         for m in engine.moves(s):
             t = engine.apply(s, m)
-            looked += 1
             if t.key() in seen:
                 continue
             score = _score(rules, s, m, t)
@@ -123,7 +123,7 @@ def heuristic_line(rules: Rules, s: State, *, max_positions: int | None = None,
         _, m, s = best
         seen.add(s.key())
         line.append(m)
-    return line, s, looked
+    return line, s, nodes
 
 
 def _next_home(s: State, c: int) -> bool:

@@ -63,8 +63,8 @@ order ``"cross"`` = ``"HCWST"``.  Turning the stock early (``"waste"`` = ``"HWTC
 fewer deals.  From a deal (``order="auto"``, the default) the solver first lets the heuristic
 player (:func:`~fourseasons_widget.search.players.heuristic_line`, a greedy beginner who does
 not look at the stock) play the deal, with at most half the budget: in the variants that move
-sequences and in Simplicity it wins most deals in a few thousand positions, where a
-depth-first search wanders.  Then one persistent search in order ``"cross"``
+sequences and in Simplicity it wins most deals in a few hundred moves, where a depth-first
+search wanders.  Then one persistent search in order ``"cross"``
 shares the budget with a series of short fresh searches in other orders, with the piles looked
 at in shuffled orders (see :func:`search`); they win different deals.  The fresh searches do
 not enter positions the persistent one has already reached: they spend their nodes where it
@@ -579,7 +579,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     are about proofs, and a small space leaves no heavy tail to cut), ``"portfolio"``,
     ``"cross"``, ``"waste"`` or a permutation of ``"HCWST"`` (one depth-first search in that
     order).  The portfolio first runs the heuristic player's greedy line as a probe (at most
-    half the budget; the positions it looks at count as nodes), then gives half the rest to one
+    half the budget; each position it plays from counts as a node), then gives half the rest
+    to one
     persistent depth-first search (order ``"cross"``), and the other half to a series of
     fresh searches, each in another order and with the piles looked at in a shuffled order,
     each stopped after a budget growing as the Luby sequence (``RESTART_UNIT`` × 1 1 2 1 1 2 4
@@ -607,7 +608,7 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     nodes = 0
     if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
         line, end, nodes = heuristic_line(
-            rules, root, max_positions=budget // 2,
+            rules, root, max_nodes=budget // 2,
             deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2)
         if end.is_won:
             return "won", line, nodes
