@@ -16,14 +16,14 @@ How it is fast
 The search does not build a :class:`State` per node.  It keeps one mutable position (piles as
 lists, four foundation counts, an index into the stock, the waste as a list), applies a move and
 takes it back (*do/undo*), and keeps each pile's contents also as an integer code (six bits per
-card) so the transposition key is a short tuple of ints.  Most moves lead to a position
-already seen (a card moved back, the same layout reached another way), so the key of a child
-is computed from the move alone (:meth:`FastSearch.child_key`: two pile codes shifted, a
-foundation count or the stock index bumped) and looked up before the move is made; only new
-positions are ever made.  Its move generator mirrors the
-model's engine (:mod:`fourseasons_widget.rules`) for every flow (free spaces, spaces filled at
-once from the stock or the waste, Dick's vacancies, moving runs); the tests cross-check it
-against the engine move by move and position by position over random play in every variant.
+card) so the transposition key is a short tuple of ints.  Most moves lead to a position already
+seen (a card moved back, the same layout reached another way), so the key of a child is computed
+from the move alone (:meth:`FastSearch.child_key`: two pile codes shifted, a foundation count or
+the stock index bumped) and looked up before the move is made; only new positions are ever made.
+Its move generator mirrors the model's engine (:mod:`fourseasons_widget.rules`) for every flow
+(free spaces, spaces filled at once from the stock or the waste, Dick's vacancies, moving runs);
+the tests cross-check it against the engine move by move and position by position over random
+play in every variant.
 
 Soundness of the reductions (each is measured in ``benchmarks/solver.py``)
 ---------------------------------------------------------------------------
@@ -58,18 +58,18 @@ Nothing else is pruned: every other legal move is tried, so "lost" means lost.
 Move orders and the portfolio
 -----------------------------
 A search tries, at each position, first the moves home (H), then builds from pile to pile (C),
-then builds from the waste (W), then moves into a space (S), and turns the stock (T) last:
-order ``"cross"`` = ``"HCWST"``.  Turning the stock early (``"waste"`` = ``"HWTCS"``) wins far
-fewer deals.  From a deal (``order="auto"``, the default) the solver first lets the heuristic
-player (:func:`~fourseasons_widget.search.players.heuristic_line`, a greedy beginner who does
-not look at the stock) play the deal, with at most half the budget: in the variants that move
-sequences and in Simplicity it wins most deals in a few hundred moves, where a depth-first
-search wanders.  Then one persistent search in order ``"cross"``
-shares the budget with a series of short fresh searches in other orders, with the piles looked
-at in shuffled orders (see :func:`search`); they win different deals.  The fresh searches do
-not enter positions the persistent one has already reached: they spend their nodes where it
-has not been (it will still get everywhere itself, so only its exhaustion proves a loss).  Late in a game (few
-stock cards left) one search alone is used: it proves losses with half the nodes.
+then builds from the waste (W), then moves into a space (S), and turns the stock (T) last: order
+``"cross"`` = ``"HCWST"``.  Turning the stock early (``"waste"`` = ``"HWTCS"``) wins far fewer
+deals.  From a deal (``order="auto"``, the default) the solver first lets the heuristic player
+(:func:`~fourseasons_widget.search.players.heuristic_line`, a greedy beginner who does not look
+at the stock) play the deal, with at most half the budget: in the variants that move sequences
+and in Simplicity it wins most deals in a few hundred moves, where a depth-first search wanders.
+Then one persistent search in order ``"cross"`` shares the budget with a series of short fresh
+searches in other orders, with the piles looked at in shuffled orders (see :func:`search`); they
+win different deals.  The fresh searches do not enter positions the persistent one has already
+reached: they spend their nodes where it has not been (it will still get everywhere itself, so
+only its exhaustion proves a loss).  Late in a game (few stock cards left) one search alone is
+used: it proves losses with half the nodes.
 """
 
 from __future__ import annotations
