@@ -34,8 +34,8 @@ from .cards import (
     parse_deck,
     parse_rank,
 )
-from .deal import pysol_deck, shuffled_deck
-from .rules import VARIANTS, IllegalMoveError, Rules, get_rules
+from .deal import parse_pysol_number, pysol_deck, shuffled_deck
+from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State, expand
 
 SAVE_FORMAT = "fourseasons-widget/game"
@@ -114,7 +114,7 @@ class Game:
 
     def __init__(self, state: State, rules: Rules | str = "standard", *,
                  seed: int | None = None, deck: tuple[int, ...] | None = None,
-                 pysol: int | None = None) -> None:
+                 pysol: int | str | None = None) -> None:
         self.rules = rules if isinstance(rules, Rules) else get_rules(rules)
         validate_state(self.rules, state)
         self._start = state
@@ -147,17 +147,30 @@ class Game:
         return cls(rules.deal_deck(cards), rules, deck=cards)
 
     @classmethod
-    def from_pysol(cls, number: int, variant: str | Rules = "standard", **options: str) -> Game:
-        """PySolFC's deal ``number`` (Four Seasons, Czarina, and the cross-deal variants).
+    def from_pysol(cls, number: int | str, variant: str | Rules = "standard",
+                   **options: str) -> Game:
+        """PySolFC's deal ``number`` (``123``, ``"123"`` or an "ms" number, ``"ms123"``) of
+        Four Seasons, Czarina, Corners or Simplicity.
 
-        PySolFC turns the first stock card onto the waste as part of its deal; here it is still
-        the first stock card: ``play("turn")`` reaches PySolFC's opening position.
+        With ``rules="pysol"`` the game is PySolFC's own, card for card and rule for rule.
+        With the model's rules the cards lie where PySolFC deals them, but PySolFC's first
+        waste card is still the first stock card (``play("turn")`` reaches PySolFC's opening
+        position), and a base card goes to any empty corner.  A variant or rules PySolFC
+        cannot deal (moving sequences, Dick 1883, the model's Corners) raise ``ValueError``.
         """
+        plain = variant if isinstance(variant, Rules) else VARIANTS.get(variant)
+        if plain is not None and options.get("rules") == "pysol" and \
+                "rules" not in dict(plain.options):
+            raise RulesError(f"PySolFC deal numbers cannot be dealt in {plain.title}: PySolFC "
+                             "has no such game")
         rules = get_rules(variant, **options)
-        if rules.deal != "cross" or rules.n_piles != 5:
-            raise ValueError(f"PySolFC deal numbers are supported for the five-pile cross deals, "
-                             f"not {rules.variant}")
-        deck = pysol_deck(number)
+        if rules.pysol_rows is None:
+            hint = ("; PySolFC's own Corners is variant='corners', rules='pysol'"
+                    if "rules" in dict(rules.options) else "")
+            raise RulesError(f"PySolFC deal numbers cannot be dealt in {rules.title}: PySolFC "
+                             f"has no such game, or deals it otherwise{hint}")
+        number = parse_pysol_number(number)
+        deck = pysol_deck(number, rules.pysol_rows, base=rules.deal == "cross")
         return cls(rules.deal_deck(deck), rules, deck=deck, pysol=number)
 
     def copy(self) -> Game:
@@ -282,9 +295,15 @@ class Game:
             raise IllegalMoveError("that move text is too long to be a move")
         s = self.state
         low = t.lower()
-        if low in ("turn", "t", "s", "stock", "deal", "s>w", "stock>waste"):
+        if low in ("turn", "t", "s", "stock", "deal", "s>w", "stock>waste", "redeal"):
             if not s.stock:
+                if s.waste and self.rules.redeals and low in ("turn", "t", "s", "stock",
+                                                              "redeal"):
+                    return Move(CODES[s.waste[-1]], "waste", "stock")  # a redeal, if one is left
                 raise IllegalMoveError("the stock is empty")
+            if low == "redeal":
+                raise IllegalMoveError("a redeal turns the waste back only once the stock is "
+                                       "empty")
             return Move(CODES[s.stock[0]], "stock", "waste")
         m = re.fullmatch(r"(\S+?)\s*(?:\s(\S+?)\s*)?(?:(?:>|->|→|\s)\s*(\S+))?", t)
         if not m or not m.group(1):
@@ -333,6 +352,8 @@ class Game:
         suit = card & 3
         if s.home[suit]:
             return f"foundation:{s.corners.index(suit)}"
+        if self.rules.corner_suits is not None:
+            return f"foundation:{self.rules.corner_suits.index(suit)}"
         if -1 in s.corners:
             return f"foundation:{s.corners.index(-1)}"
         return "foundation:0"
@@ -411,8 +432,13 @@ class Game:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
             raise SaveFileError("save file seed must be a non-negative integer or null")
         pysol = data.get("pysol")
-        if pysol is not None and (not isinstance(pysol, int) or isinstance(pysol, bool) or pysol < 1):
-            raise SaveFileError("save file pysol number must be a positive integer or null")
+        if pysol is not None:
+            try:
+                if not isinstance(pysol, int | str) or pysol != parse_pysol_number(pysol):
+                    raise ValueError
+            except ValueError:
+                raise SaveFileError("save file pysol number must be a positive integer, "
+                                    "'ms<number>' or null") from None
         deck = None
         if data.get("deck") is not None:
             try:
@@ -474,6 +500,9 @@ def state_to_dict(s: State) -> dict[str, Any]:
                         for i in range(4)],
         "stock": format_cards(s.stock),
         "waste": format_cards(s.waste),
+        **({"bases": " ".join(RANK_LABELS[b] if b != 9 else "T" for b in s.bases)}
+           if s.bases is not None else {}),
+        **({"redeals": s.redeals} if s.redeals else {}),
     }
 
 
@@ -509,8 +538,16 @@ def state_from_dict(rules: Rules, d: Any) -> State:
             raise ValueError(f"two foundations take {SUIT_SYMBOLS[suit]}")
         home[suit] = int(m.group(2))
         corners[i] = suit
+    bases = d.get("bases")
+    if bases is not None:
+        if not isinstance(bases, str) or len(bases) > 20 or len(bases.split()) != 4:
+            raise ValueError("bases must be four ranks, one per suit (♠ ♥ ♦ ♣)")
+        bases = tuple(parse_rank(b) for b in bases.split())
+    redeals = d.get("redeals", 0)
+    if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= rules.redeals:
+        raise ValueError(f"redeals must be a count from 0 to {rules.redeals}")
     state = State(piles, tuple(home), tuple(corners), _cards(d.get("stock"), "the stock"),
-                  _cards(d.get("waste"), "the waste"), base)
+                  _cards(d.get("waste"), "the waste"), base, bases, redeals)
     validate_state(rules, state)
     return state
 
@@ -549,6 +586,16 @@ def validate_state(rules: Rules, s: State) -> None:
     for suit in range(4):
         if s.home[suit] and suit not in s.corners:
             raise ValueError("every started foundation sits in a corner")
+    if rules.corner_suits is not None and any(
+            x >= 0 and x != rules.corner_suits[i] for i, x in enumerate(s.corners)):
+        raise ValueError(f"in {rules.title} each suit has its own corner")
+    if (s.bases is not None) != (rules.deal == "suits"):
+        raise ValueError("per-suit base ranks belong to PySolFC's Corners only" if s.bases
+                         else f"{rules.title} has a base rank per suit")
+    if s.bases is not None and (len(s.bases) != 4 or any(not 0 <= b < 13 for b in s.bases)):
+        raise ValueError("per-suit base ranks are four ranks")
+    if not 0 <= s.redeals <= rules.redeals:
+        raise ValueError(f"{rules.title} allows {rules.redeals} redeals")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -568,15 +615,22 @@ def _found_text(s: State, slot: int) -> str:
     suit = s.corners[slot]
     if suit < 0:
         return "( -- )"
-    top = ((s.base + s.home[suit] - 1) % 13) * 4 + suit
+    top = s.foundation_cards(slot)[-1]
     return f"({card_label(top):>3}){s.home[suit]}"
+
+
+def _base_text(s: State) -> str:
+    if s.bases is None:
+        return f"base rank {RANK_LABELS[s.base]}"
+    return "bases " + " ".join(card_label(s.foundation_cards(slot)[0]) for slot in range(4)
+                               if s.corners[slot] >= 0)
 
 
 def board_text(rules: Rules, s: State, status: str = "") -> str:
     """A readable text board.  ``[7♥]3`` is a pile with 7♥ on top, 3 cards deep; ``(J♦)2`` a
     foundation with two cards."""
     w = 8
-    lines = [f"{rules.title} · base rank {RANK_LABELS[s.base]} · home {s.cards_home}/52"
+    lines = [f"{rules.title} · {_base_text(s)} · home {s.cards_home}/52"
              + (f" · {status}" if status else "")]
     f = [_found_text(s, i) for i in range(4)]
     if rules.layout == "rows":
@@ -624,7 +678,7 @@ def board_html(rules: Rules, s: State, status: str = "") -> str:
         suit = s.corners[slot]
         if suit < 0:
             return _html_card(None, "♦♣♥♠"[slot])
-        top = ((s.base + s.home[suit] - 1) % 13) * 4 + suit
+        top = s.foundation_cards(slot)[-1]
         return _html_card(top, f"{s.home[suit]}/13")
 
     if rules.layout == "rows":
@@ -648,7 +702,7 @@ def board_html(rules: Rules, s: State, status: str = "") -> str:
         for r in range(rows))
     waste = _html_card(s.waste[-1] if s.waste else None, f"waste {len(s.waste)}")
     stock = f'<div class="fs-x-card fs-x-back">{len(s.stock)}</div>'
-    title = html.escape(f"{rules.title} · base rank {RANK_LABELS[s.base]} · "
+    title = html.escape(f"{rules.title} · {_base_text(s)} · "
                         f"home {s.cards_home}/52" + (f" · {status}" if status else ""))
     style = (
         "<style>.fs-x td{padding:2px}.fs-x-card{width:3em;height:4.2em;border:1px solid #888;"

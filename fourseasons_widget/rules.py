@@ -8,7 +8,13 @@ move, how spaces are filled, how the cards are dealt).  Three engines cover the 
 - :class:`ImmediateFillEngine` — a space is filled at once from the stock (``czarina``,
   ``corners``) or, as an option of Czarina, from the waste;
 - :class:`Dick1883Engine` — Dick's original: the interleaved deal, and vacancies that must be
-  filled at once from another pile or the waste, from the pack only when the waste is empty.
+  filled at once from another pile or the waste, from the pack only when the waste is empty;
+- :class:`PysolFillEngine` — PySolFC's Czarina and Corners (``rules="pysol"``): a pile emptied
+  by a move is refilled at once from the waste, the waste from the stock; a space left while
+  the waste is empty takes any available card.
+
+``rules="pysol"`` (Four Seasons, Czarina, Corners, Simplicity) swaps in PySolFC's own rules, as
+its source (``pysollib/games/windmill.py``) plays them: :data:`PYSOL_RULES` lists what changes.
 
 >>> rules = get_rules("czarina")
 >>> rules.fill, rules.title
@@ -18,6 +24,7 @@ move, how spaces are filled, how the cards are dealt).  Three engines cover the 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 
 from .cards import RANK_LABELS, card_code, card_label, make_card, parse_card, rank_of
@@ -54,7 +61,15 @@ class Rules:
       (at once, automatically), ``vacancy`` (Dick 1883: at once, by the player);
       deal — ``cross`` (``n_piles`` cards, then the base card) or ``interleaved`` (Dick);
       tableau_wrap — K on A in the tableau: ``literal`` (allowed unless the base rank is A),
-      ``always`` (PySolFC), ``never`` (no base−1 card on a base card, as Solvitaire).
+      ``always`` (PySolFC), ``never`` (no base−1 card on a base card, as Solvitaire);
+      rules — ``default`` (this project's, RULES.md) or ``pysol`` (PySolFC's, see
+      :data:`PYSOL_RULES`);
+      corner_suits — ``None`` (a base card goes to any empty corner) or the suit each corner
+      takes (PySolFC: ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right);
+      redeals — how many times the waste may be turned back into an empty stock;
+      turn_at_deal — the deal turns the first stock card onto the waste (PySolFC);
+      pysol_rows — ``None`` when PySolFC's numbered deals cannot be dealt in these rules, else
+      the model's pile for each tableau row in the order PySolFC deals them.
     """
 
     variant: str
@@ -71,11 +86,16 @@ class Rules:
     tableau_wrap: str = "literal"
     pysol_id: int | None = None
     options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rules: str = "default"
+    corner_suits: tuple[int, int, int, int] | None = None
+    redeals: int = 0
+    turn_at_deal: bool = False
+    pysol_rows: tuple[int, ...] | None = None
     engine: Engine = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         cls = {"free": Engine, "stock": ImmediateFillEngine, "waste": ImmediateFillEngine,
-               "vacancy": Dick1883Engine}[self.fill]
+               "vacancy": Dick1883Engine, "pysol": PysolFillEngine}[self.fill]
         object.__setattr__(self, "engine", cls(self))
 
     # -- names ---------------------------------------------------------------------------
@@ -133,7 +153,8 @@ class Engine:
         self.rules = rules
         self.n = rules.n_piles
         self.sequences = rules.sequences
-        self.free_fill = rules.fill == "free"
+        self.free_fill = rules.fill in ("free", "pysol")
+        self.corner_suits = rules.corner_suits
         self._fits_cache: dict[int, bytes] = {}
         self._parents_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -181,6 +202,13 @@ class Engine:
                 "rank is not A")
 
     # -- move generation -----------------------------------------------------------------
+    def home_slots(self, s: State, card: int) -> list[int]:
+        """The corners (0-3) ``card`` may go to as its suit's first card: its fixed corner
+        (``corner_suits``) or any empty one."""
+        if self.corner_suits is not None:
+            return [self.corner_suits.index(card & 3)]
+        return [slot for slot in range(4) if s.corners[slot] < 0]
+
     def parents(self, base: int) -> tuple[tuple[int, ...], ...]:
         """``parents[c]``: the cards ``c`` may be built on (at most four)."""
         cached = self._parents_cache.get(base)
@@ -203,15 +231,15 @@ class Engine:
         srcs = [(j, p[-1]) for j, p in enumerate(piles) if p]
         if s.waste:
             srcs.insert(0, (WASTE, s.waste[-1]))
+        bases = s.bases
         for src, c in srcs:
             suit = c & 3
             h = home[suit]
             if h == 0:
                 if c >> 2 == base:
-                    for slot in range(4):
-                        if corners[slot] < 0:
-                            app((src, FOUNDATION + slot, 1))
-            elif h < 13 and (base + h) % 13 == c >> 2:
+                    for slot in self.home_slots(s, c):
+                        app((src, FOUNDATION + slot, 1))
+            elif h < 13 and ((bases[suit] if bases else base) + h) % 13 == c >> 2:
                 app((src, FOUNDATION + corners.index(suit), 1))
             for t in parents[c]:
                 j = where.get(t)
@@ -241,6 +269,8 @@ class Engine:
                             app((i, j, count))
         if s.stock:
             app((STOCK, WASTE, 1))
+        elif s.waste and s.redeals < self.rules.redeals:
+            app((WASTE, STOCK, 1))  # redeal: the waste turned back into the stock
         return out
 
     # -- applying ------------------------------------------------------------------------
@@ -248,6 +278,8 @@ class Engine:
         """Apply a raw move known to be legal (from :meth:`moves`); no checks here."""
         src, dst, count = move
         piles, home, corners, stock, waste = s.piles, s.home, s.corners, s.stock, s.waste
+        if dst == STOCK:  # a redeal: the waste, turned over, is the stock again
+            return _new_state((piles, home, corners, waste, (), s.base, s.bases, s.redeals + 1))
         if src == STOCK:
             cards = stock[:1]
             stock = stock[1:]
@@ -269,7 +301,8 @@ class Engine:
             waste = waste + cards
         else:
             piles = piles[:dst] + (piles[dst] + cards,) + piles[dst + 1:]
-        return self.after(_new_state((piles, home, corners, stock, waste, s.base)))
+        return self.after(_new_state((piles, home, corners, stock, waste, s.base, s.bases,
+                                      s.redeals)))
 
     def after(self, s: State) -> State:
         """Hook for forced follow-ups (filling spaces)."""
@@ -277,15 +310,36 @@ class Engine:
 
     # -- the deal ------------------------------------------------------------------------
     def deal(self, deck: tuple[int, ...]) -> State:
-        """``deck[0 : n]`` to the piles, ``deck[n]`` to ``foundation:0`` (the base), the rest
-        is the stock, ``deck[n + 1]`` turned first."""
+        """``deck[0 : n]`` to the piles, ``deck[n]`` to ``foundation:0`` (the base; with
+        ``corner_suits`` to its suit's corner), the rest is the stock, ``deck[n + 1]`` turned
+        first (by the deal itself with ``turn_at_deal``).
+
+        ``deal="suits"`` (PySolFC's Corners) has no base card: before the deal the card of
+        each suit lying deepest in the deck goes to its suit's corner, so the four foundations
+        start at four ranks; then ``deck`` without them is dealt to the piles and the stock."""
         n = self.n
-        piles = tuple((c,) for c in deck[:n])
-        b = deck[n]
         home = [0, 0, 0, 0]
-        home[b & 3] = 1
-        return self.after(State(piles, tuple(home), (b & 3, -1, -1, -1), tuple(deck[n + 1:]), (),
-                                b >> 2))
+        corners = [-1, -1, -1, -1]
+        bases = None
+        if self.rules.deal == "suits":
+            lifted = {}
+            for c in reversed(deck):
+                lifted.setdefault(c & 3, c)
+            deck = tuple(c for c in deck if lifted[c & 3] != c)
+            bases = tuple(lifted[suit] >> 2 for suit in range(4))
+            for suit in range(4):
+                home[suit] = 1
+                corners[self.corner_suits.index(suit)] = suit
+            base, rest = bases[self.corner_suits[0]], deck[n:]
+        else:
+            b = deck[n]
+            home[b & 3] = 1
+            corners[self.corner_suits.index(b & 3) if self.corner_suits else 0] = b & 3
+            base, rest = b >> 2, deck[n + 1:]
+        waste = rest[:1] if self.rules.turn_at_deal else ()
+        piles = tuple((c,) for c in deck[:n])
+        return self.after(State(piles, tuple(home), tuple(corners), tuple(rest[len(waste):]),
+                                tuple(waste), base, bases))
 
     # -- moves in and out of the public notation -----------------------------------------
     def to_move(self, s: State, raw: RawMove) -> Move:
@@ -353,6 +407,10 @@ class Engine:
         if src == STOCK and dst != WASTE:
             return f"the stock turns onto the waste; play {lab} from there"
         if dst == STOCK:
+            if r.redeals and src == WASTE:
+                if s.redeals >= r.redeals:
+                    return f"no redeal left: {r.title} allows {r.redeals}"
+                return "the waste goes back to the stock only once the stock is empty"
             return "no card goes back to the stock"
         if dst == WASTE:
             return "only the stock is turned onto the waste"
@@ -362,6 +420,10 @@ class Engine:
             slot = dst - FOUNDATION
             suit_there = s.corners[slot]
             need = RANK_LABELS[s.base]
+            fixed = r.corner_suits
+            if fixed is not None and fixed[slot] != card & 3:
+                return (f"{lab} cannot go on foundation:{slot}: in {r.title} that corner takes "
+                        f"only {card_label(make_card(s.base, fixed[slot]))[-1]}")
             if suit_there < 0:
                 if card >> 2 != s.base:
                     return (f"{lab} cannot start a foundation: every foundation starts with the "
@@ -373,7 +435,7 @@ class Engine:
             h = s.home[suit_there]
             if h >= 13:
                 return f"foundation:{slot} is complete"
-            want = make_card((s.base + h) % 13, suit_there)
+            want = s.wants(suit_there)
             return (f"{lab} cannot go on foundation:{slot}: it builds up by suit, round the "
                     f"corner; next is {card_label(want)}")
         # a tableau pile
@@ -413,13 +475,43 @@ class ImmediateFillEngine(Engine):
             elif stock:
                 new[j] = stock[:1]
                 stock = stock[1:]
-        return State(tuple(new), s.home, s.corners, stock, waste, s.base)
+        return s._replace(piles=tuple(new), stock=stock, waste=waste)
 
     def why_not_space(self, s: State, card: int, src: int, dst: int) -> str:
         src_name = "the waste" if self.from_waste else "the stock"
         return (f"{card_label(card)} cannot fill {self.rules.pile_name(dst)}: in "
                 f"{self.rules.title} a space is filled only from {src_name}, at once, and stays "
                 "empty once that is gone")
+
+
+class PysolFillEngine(Engine):
+    """PySolFC's Czarina and Corners (``pysollib/games/windmill.py``, ``Corners.fillStack``).
+
+    PySolFC refills only the pile a move takes its card from: a tableau pile left empty takes
+    the waste's top card at once, and the waste, once empty, the next stock card.  After a
+    redeal the waste stays empty until the player turns a card, so a pile emptied then stays
+    empty; an empty pile takes any available card (in Czarina, once stock and waste are both
+    gone, the top card of another pile).
+    """
+
+    def apply(self, s: State, move: RawMove) -> State:
+        t = super().apply(s, move)
+        src, dst, _ = move
+        piles, stock, waste = t.piles, t.stock, t.waste
+        if src == WASTE and dst != STOCK:
+            emptied = not waste
+        elif 0 <= src < FOUNDATION and not piles[src] and waste:
+            piles = piles[:src] + (waste[-1:],) + piles[src + 1:]
+            waste = waste[:-1]
+            emptied = not waste
+        else:
+            return t
+        if emptied and stock:
+            waste, stock = stock[:1], stock[1:]
+        return _new_state((piles, t.home, t.corners, stock, waste, t.base, t.bases, t.redeals))
+
+    def why_not_space(self, s: State, card: int, src: int, dst: int) -> str:
+        return f"{card_label(card)} cannot go to {self.rules.pile_name(dst)}"
 
 
 # Dick's tableau cells in the order the deal fills them: reading the 3×3 grid row by row
@@ -498,6 +590,26 @@ class Dick1883Engine(Engine):
 # The variants
 
 _OPT_WRAP = ("tableau_wrap", WRAPS)
+_OPT_RULES = ("rules", ("default", "pysol"))
+PYSOL_CORNERS = (3, 0, 1, 2)  # ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right
+_CROSS_ROWS = (3, 0, 1, 2, 4)  # PySolFC deals the cross top, left, centre, right, bottom
+
+# ``rules="pysol"``: what PySolFC's own rules change, per variant (read from PySolFC's
+# ``pysollib/games/windmill.py``: FourSeasons, Czarina, Corners, Simplicity).  Everywhere: each
+# suit has its own corner, K goes on A (``mod=13``), the deal turns one card onto the waste.
+_PYSOL_ALL = {"rules": "pysol", "corner_suits": PYSOL_CORNERS, "turn_at_deal": True}
+PYSOL_RULES: dict[str, dict] = {
+    "standard": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Four Seasons (PySolFC)"},
+    "czarina": {**_PYSOL_ALL, "tableau_wrap": "always", "fill": "pysol",
+                "title": "Czarina (PySolFC)",
+                "summary": "PySolFC's Czarina: a pile emptied is refilled at once from the waste; "
+                           "once stock and waste are gone a space takes any top card."},
+    "corners": {**_PYSOL_ALL, "fill": "pysol", "deal": "suits", "redeals": 2,
+                "pysol_rows": _CROSS_ROWS, "title": "Corners (PySolFC)",
+                "summary": "PySolFC's Corners: each suit's deepest card starts its foundation; "
+                           "five one-card cells refilled from the waste; two redeals."},
+    "simplicity": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Simplicity (PySolFC)"},
+}
 
 VARIANTS: dict[str, Rules] = {
     r.variant: r
@@ -505,24 +617,25 @@ VARIANTS: dict[str, Rules] = {
         Rules("standard", "Four Seasons",
               "A cross of five piles building down in any suit; four corner foundations.",
               "cross", "cross", 5, "rank", False, "free", "cross", pysol_id=484,
-              options=(_OPT_WRAP,)),
+              options=(_OPT_WRAP, _OPT_RULES), pysol_rows=_CROSS_ROWS),
         Rules("sequences", "Four Seasons, moving sequences",
               "Standard, but built runs move as a whole onto a fitting card or into a space.",
-              "cross", "cross", 5, "rank", True, "free", "cross", pysol_id=484,
+              "cross", "cross", 5, "rank", True, "free", "cross",
               options=(_OPT_WRAP,)),
         Rules("czarina", "Czarina",
               "Standard, but a space is filled at once, and only from the stock.",
               "cross", "cross", 5, "rank", False, "stock", "cross", pysol_id=483,
-              options=(_OPT_WRAP, ("fill", ("stock", "waste")))),
+              options=(_OPT_WRAP, ("fill", ("stock", "waste")), _OPT_RULES),
+              pysol_rows=_CROSS_ROWS),
         Rules("corners", "Corners",
               "The cross is five one-card cells: no building; a card leaves a cell only for a "
               "foundation; an empty cell is filled at once from the stock.",
               "cells", "cell", 5, "none", False, "stock", "cross", pile_capacity=1,
-              pysol_id=417),
+              pysol_id=417, options=(_OPT_RULES,)),
         Rules("simplicity", "Simplicity",
               "Twelve piles in two rows of six, building down in alternating colours.",
               "rows", "tableau", 12, "alternate", False, "free", "cross", pysol_id=437,
-              options=(_OPT_WRAP,)),
+              options=(_OPT_WRAP, _OPT_RULES), pysol_rows=tuple(range(12))),
         Rules("dick1883", "The Four Seasons (Dick, 1883)",
               "The original 3×3 layout: the interleaved deal, vacancies filled at once, "
               "sequences moved at pleasure.",
@@ -533,7 +646,24 @@ VARIANTS: dict[str, Rules] = {
 
 
 def get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
-    """The rules of a variant, with options applied (``tableau_wrap=``, Czarina's ``fill=``)."""
+    """The rules of a variant, with options applied (``tableau_wrap=``, Czarina's ``fill=``,
+    ``rules="pysol"`` for PySolFC's own rules, which fix the others)."""
+    try:
+        key = (variant, tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:
+        return _get_rules(variant, **options)
+    return _cached_rules(key)
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_rules(key: tuple) -> Rules:
+    # one Rules object (and engine, with its tables) per variant and options
+    variant, options = key
+    return _get_rules(variant, **dict(options))
+
+
+def _get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
     if isinstance(variant, Rules):
         base = variant
     else:
@@ -542,6 +672,12 @@ def get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
                 f"unknown variant {str(variant)[:30]!r}; choose one of {', '.join(VARIANTS)}")
         base = VARIANTS[variant]
     allowed = dict(base.options)
+    which = options.get("rules")
+    if which is not None and "rules" in allowed and which in allowed["rules"] \
+            and which != base.rules:
+        base = VARIANTS[base.variant]
+        if which == "pysol":
+            base = dataclasses.replace(base, **PYSOL_RULES[base.variant])
     changes = {}
     for name, value in options.items():
         if value is None:
@@ -549,6 +685,11 @@ def get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
         if name not in allowed:
             known = ", ".join(allowed) or "none"
             raise RulesError(f"unknown option {name[:30]!r} for {base.variant}; options: {known}")
+        if base.rules == "pysol" and name != "rules":
+            if value != getattr(base, name):
+                raise RulesError(f"rules='pysol' plays PySolFC's rules as they are: its "
+                                 f"{name} is {getattr(base, name)!r}, not {str(value)[:30]!r}")
+            continue
         if value not in allowed[name]:
             raise RulesError(
                 f"option {name} must be one of {', '.join(allowed[name])}, not {str(value)[:30]!r}")

@@ -33,6 +33,9 @@ class State(NamedTuple):
     - ``stock``: face down, ``stock[0]`` is turned next.
     - ``waste``: face up, ``waste[-1]`` is the top.
     - ``base``: the base rank (0 = ace … 12 = king).
+    - ``bases``: ``None``, or each suit's own base rank (♠ ♥ ♦ ♣) where the foundations start
+      at different ranks (PySolFC's Corners); the foundation of a suit then builds from it.
+    - ``redeals``: how many times the waste has been turned back into the stock.
     """
 
     piles: tuple[tuple[int, ...], ...]
@@ -41,6 +44,17 @@ class State(NamedTuple):
     stock: tuple[int, ...]
     waste: tuple[int, ...]
     base: int
+    bases: tuple[int, int, int, int] | None = None
+    redeals: int = 0
+
+    def base_of(self, suit: int) -> int:
+        """The rank the foundation of ``suit`` starts with."""
+        return self.base if self.bases is None else self.bases[suit]
+
+    def wants(self, suit: int) -> int:
+        """The card the foundation of ``suit`` takes next (-1 once it is complete)."""
+        h = self.home[suit]
+        return -1 if h >= 13 else ((self.base_of(suit) + h) % 13) * 4 + suit
 
     @property
     def cards_home(self) -> int:
@@ -53,15 +67,18 @@ class State(NamedTuple):
     def key(self) -> tuple:
         """A canonical key: positions equal up to the order of the piles (and of the corners)
         share it.  All piles obey the same rules in every variant, so such positions have the
-        same future; search uses the key for duplicate detection."""
-        return (tuple(sorted(self.piles)), self.home, len(self.stock), self.waste)
+        same future; search uses the key for duplicate detection.  (The redeals used, where
+        there are any, are part of it.)"""
+        key = (tuple(sorted(self.piles)), self.home, len(self.stock), self.waste)
+        return key + (self.redeals,) if self.redeals else key
 
     def foundation_cards(self, slot: int) -> tuple[int, ...]:
         """The cards on ``foundation:slot``, bottom → top."""
         suit = self.corners[slot]
         if suit < 0:
             return ()
-        return tuple(((self.base + k) % 13) * 4 + suit for k in range(self.home[suit]))
+        b = self.base_of(suit)
+        return tuple(((b + k) % 13) * 4 + suit for k in range(self.home[suit]))
 
     def all_cards(self) -> list[int]:
         cards = [c for p in self.piles for c in p]

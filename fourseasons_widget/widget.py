@@ -32,6 +32,7 @@ import anywidget
 import traitlets
 
 from .cards import RANK_LABELS, SUITS, card_name, parse_card
+from .deal import parse_deal_text
 from .game import Game
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import FOUNDATION, WASTE, Move, State
@@ -44,9 +45,9 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve")
+           "solve", "deal_number")
 #: intents that act on (or advise about) the position and so must name its version
-VERSIONED = frozenset(INTENTS) - {"new_game"}
+VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
@@ -205,7 +206,7 @@ class FourSeasons(anywidget.AnyWidget):
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
-                 pysol: int | None = None, four_colour: bool = False,
+                 pysol: int | str | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
@@ -304,6 +305,19 @@ class FourSeasons(anywidget.AnyWidget):
         self._game = game
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: new deal, seed {game.seed}")
+        return game
+
+    def deal_number(self, text: str, variant: str | None = None) -> Game:
+        """Deal what the toolbar's "Deal #" box holds (:func:`~fourseasons_widget.deal.
+        parse_deal_text`): a PySolFC number deals PySolFC's own game, ``rules="pysol"``
+        (refused where PySolFC has no such game); ``"seed N"`` a seeded deal."""
+        what, value = parse_deal_text(text)
+        if what == "seed":
+            return self.new_game(seed=value, variant=variant)
+        game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
+        self._game = game
+        self._lines.clear()
+        self._publish(kind="new", message=f"{game.rules.title}: PySolFC deal #{game.pysol}")
         return game
 
     def hint(self, max_seconds: float | None = None) -> Hint:
@@ -507,6 +521,11 @@ class FourSeasons(anywidget.AnyWidget):
             if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
                 raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
             self.new_game(seed=seed, variant=variant)
+        elif kind == "deal_number":
+            variant = c.get("variant")
+            if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+                raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
+            self.deal_number(c.get("text"), variant)
 
     # -- publishing ----------------------------------------------------------------------
     def _labels(self) -> dict[str, str]:

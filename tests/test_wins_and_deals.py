@@ -48,16 +48,18 @@ def test_pysolfc_large_numbers_use_the_mersenne_twister_and_stay_a_deck():
 
 
 def test_pysol_numbers_are_checked():
-    for bad in (0, -3, "7", 10**20):
+    for bad in (0, -3, "seven", 10**20, 7.0):
         with pytest.raises(ValueError):
             pysol_order(bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="five-pile cross"):
-        Game.from_pysol(1, variant="simplicity")
+    with pytest.raises(ValueError, match="cannot be dealt"):
+        Game.from_pysol(1, variant="dick1883")
 
 
-def test_czarina_and_corners_take_pysolfc_deals_too():
+def test_czarina_takes_pysolfc_deals_and_the_model_corners_refuses_them():
     assert Game.from_pysol(5, variant="czarina").state == Game.from_pysol(5).state
-    assert Game.from_pysol(5, variant="corners").state.piles == Game.from_pysol(5).state.piles
+    # PySolFC's Corners deals otherwise (tests/test_pysol.py): only its own rules take them
+    with pytest.raises(ValueError, match="rules='pysol'"):
+        Game.from_pysol(5, variant="corners")
 
 
 def test_seeded_shuffle_is_a_permutation_and_reproducible():

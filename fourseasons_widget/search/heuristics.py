@@ -49,14 +49,14 @@ def blocked(s: State) -> int:
     """Cards not home plus the cards lying (anywhere above) on a card of their own suit that
     must go home before them: each must first move off, with a move that sends nothing home.
     Admissible and consistent where one card moves at a time (not sequences / Dick 1883)."""
-    base = s.base
+    base, bases = s.base, s.bases
     extra = 0
     for p in s.piles:
         # for each suit, the lowest foundation order seen so far from the bottom of the pile
         low = [99, 99, 99, 99]
         for c in p:
             suit = c & 3
-            order = ((c >> 2) - base) % 13
+            order = ((c >> 2) - (base if bases is None else bases[suit])) % 13
             if order > low[suit]:
                 extra += 1
             elif order < low[suit]:

@@ -130,7 +130,7 @@ def _next_home(s: State, c: int) -> bool:
     h = s.home[c & 3]
     if h == 0:
         return c >> 2 == s.base
-    return h < 13 and (s.base + h) % 13 == c >> 2
+    return s.wants(c & 3) == c
 
 
 def _can_build(rules: Rules, t: State, c: int) -> bool:

@@ -522,7 +522,7 @@ def to_model_line(rules: Rules, state: State, fast: list[tuple[int, int, int]]) 
         if dst >= F:
             c = s.waste[-1] if src == WASTE else s.piles[src][-1]
             suit = c & 3
-            slot = s.corners.index(suit) if suit in s.corners else s.corners.index(-1)
+            slot = s.corners.index(suit) if suit in s.corners else engine.home_slots(s, c)[0]
             raw = (src, F + slot, 1)
         else:
             raw = (src, dst, cnt)
@@ -547,6 +547,57 @@ def _tables(rules: Rules, base: int) -> tuple[tuple, tuple]:
     wants = tuple(tuple(((base + h) % 13) * 4 + suit if h < 13 else -1 for h in range(14))
                   for suit in range(4))
     return children, wants
+
+
+def fast_search_supports(rules: Rules) -> bool:
+    """Whether :class:`FastSearch` mirrors these rules.  It knows the model's flows (free
+    spaces, fills from the stock or the waste, Dick's vacancies) with one base rank and one
+    pass through the stock; PySolFC's fills (``fill="pysol"``) and redeals it does not know,
+    and :func:`search` hands those to :func:`engine_search`."""
+    return rules.fill != "pysol" and rules.redeals == 0 and rules.deal != "suits"
+
+
+def engine_search(rules: Rules, root: State, max_nodes: int,
+                  deadline: float | None = None) -> tuple[str, list[RawMove], int]:
+    """A plain depth-first search over the model's own engine (``rules.moves`` /
+    ``rules.apply``), never entering a position twice (:meth:`State.key`): slower than
+    :class:`FastSearch` but right for any rules the engine plays.  Moves home are tried first,
+    turning the stock (or a redeal) last.  Returns (verdict, raw line, nodes); "lost" only
+    once every reachable position was searched."""
+    engine = rules.engine
+
+    def ordered(s: State) -> list[RawMove]:
+        ms = engine.moves(s)
+        return sorted(ms, key=lambda m: 0 if m[1] >= F else 2 if m[0] == STOCK or m[1] == STOCK
+                      else 1)
+
+    seen = {root.key()}
+    path: list[RawMove] = []
+    stack = [(root, iter(ordered(root)))]
+    nodes = 1
+    perf = time.perf_counter
+    while stack:
+        s, it = stack[-1]
+        for m in it:
+            t = engine.apply(s, m)
+            k = t.key()
+            if k in seen:
+                continue
+            seen.add(k)
+            path.append(m)
+            if t.is_won:
+                return "won", path, nodes
+            nodes += 1
+            if nodes >= max_nodes or (deadline is not None and not nodes & 255
+                                      and perf() > deadline):
+                return "unknown", [], nodes
+            stack.append((t, iter(ordered(t))))
+            break
+        else:
+            stack.pop()
+            if path:
+                path.pop()
+    return "lost", [], nodes
 
 
 def luby(i: int) -> int:
@@ -588,6 +639,10 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     """
     if root.is_won:
         return "won", [], 0
+    if not fast_search_supports(rules):
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        return engine_search(rules, root, max_nodes if max_nodes is not None else 1 << 62,
+                             deadline)
     if order == "auto":
         order = "portfolio" if len(root.stock) > LATE_STOCK else "cross"
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -650,7 +705,8 @@ def _mapped(rules: Rules, s: State, raw: RawMove, pmap: list[int]) -> RawMove:
     if dst >= F:
         c = s.waste[-1] if src == WASTE else s.piles[src][-1]
         suit = c & 3
-        dst = F + (s.corners.index(suit) if suit in s.corners else s.corners.index(-1))
+        dst = F + (s.corners.index(suit) if suit in s.corners
+                   else rules.engine.home_slots(s, c)[0])
     elif dst >= 0:
         dst = pmap[dst]
     return (src, dst, cnt)
