@@ -39,8 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve one deal (perfect information: the stock is known)")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--seed", type=int, default=None, help="the deal: Game.new(seed=N)")
-    g.add_argument("--pysol", type=_positive_int, default=None, help="PySolFC's deal number N")
+    g.add_argument("--pysol", default=None, help="PySolFC's deal number N (or msN)")
     s.add_argument("--variant", choices=list(VARIANTS), default="standard")
+    s.add_argument("--rules", choices=("default", "pysol"), default=None,
+                   help="this project's rules (default) or PySolFC's own (pysol)")
     s.add_argument("--seconds", type=_seconds, default=10.0, help="time budget (default 10)")
     s.add_argument("--nodes", type=_positive_int, default=None, help="node budget")
     s.add_argument("--quiet", action="store_true", help="print the verdict only")
@@ -68,13 +70,18 @@ def cmd_solve(a: argparse.Namespace) -> int:
     from .game import Game
     from .search.solver import solve
 
-    if a.pysol is not None:
-        game = Game.from_pysol(a.pysol, variant=a.variant)
-        origin = f"PySolFC deal {a.pysol}"
-    else:
-        seed = a.seed if a.seed is not None else 0
-        game = Game.new(seed=seed, variant=a.variant)
-        origin = f"seed {seed}"
+    options = {"rules": a.rules} if a.rules else {}
+    try:
+        if a.pysol is not None:
+            game = Game.from_pysol(a.pysol, variant=a.variant, **options)
+            origin = f"PySolFC deal {game.pysol}"
+        else:
+            seed = a.seed if a.seed is not None else 0
+            game = Game.new(seed=seed, variant=a.variant, **options)
+            origin = f"seed {seed}"
+    except ValueError as e:
+        print(f"fourseasons solve: {e}", file=sys.stderr)
+        return 2
     r = solve(game, max_seconds=a.seconds, max_nodes=a.nodes)
     words = {"won": "won (perfect information: the line knows the stock order)",
              "lost": "lost (proved: no sequence of moves wins)",

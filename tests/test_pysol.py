@@ -9,6 +9,7 @@ generators shuffle the cards as PySolFC's ``construct_random`` and ``Game.shuffl
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from helpers import codes, make_deck
@@ -19,7 +20,7 @@ from pysol_cards.random_base import RandomBase
 from fourseasons_widget import Game
 from fourseasons_widget.game import position_status, state_from_dict
 from fourseasons_widget.rules import IllegalMoveError, RulesError, get_rules
-from fourseasons_widget.search.solver import fast_search_supports, search, solve
+from fourseasons_widget.search.solver import engine_search, fast_search_supports, search, solve
 
 PYSOL_VARIANTS = ("standard", "czarina", "corners", "simplicity")
 
@@ -318,3 +319,108 @@ def test_the_solver_plays_pysol_rules_through_the_engine():
             for m in r.moves:
                 g.play(m)
             assert g.status == "won"
+
+
+def _late(rules, n: int, max_stock: int = 2) -> list:
+    """Positions late in random games (moves home favoured) under ``rules``."""
+    import random
+
+    out = []
+    for seed in range(200):
+        rng = random.Random(seed)
+        s = Game.new(seed, rules).state
+        for _ in range(300):
+            moves = rules.moves(s)
+            if not moves or s.is_won:
+                break
+            home = [m for m in moves if m[1] >= 100]
+            s = rules.apply(s, rng.choice(home if home and rng.random() < 0.6 else moves))
+            if len(s.stock) <= max_stock and not s.is_won:
+                out.append(s)
+                break
+        if len(out) >= n:
+            break
+    return out
+
+
+@pytest.mark.parametrize("variant,options", [("standard", {"rules": "pysol"}), ("czarina", {})])
+def test_engine_search_and_fast_search_agree(variant, options):
+    """Where the fast search mirrors the rules, the engine's plain search (used for PySolFC's
+    fills and redeals) reaches the same verdicts on late positions: each checks the other."""
+    rules = get_rules(variant, **options)
+    verdicts = []
+    for s in _late(rules, 10):
+        fast = search(rules, s, max_nodes=4000, order="cross")[0]
+        slow = engine_search(rules, s, 4000)[0]
+        if "unknown" not in (fast, slow):
+            assert fast == slow, s
+            verdicts.append(fast)
+    assert len(verdicts) >= 5
+
+
+@pytest.mark.parametrize("variant", ["czarina", "corners"])
+def test_pysol_fills_and_redeals_are_searched_by_the_engine(variant):
+    rules = get_rules(variant, rules="pysol")
+    verdicts = set()
+    for s in _late(rules, 6, max_stock=0):
+        verdict, line, _ = search(rules, s, max_nodes=3000)
+        verdicts.add(verdict)
+        if verdict == "won":  # the line replays in the model
+            g = Game(s, rules)
+            for m in line:
+                g.play(rules.engine.to_move(g.state, m))
+            assert g.state.is_won
+    assert "won" in verdicts or "lost" in verdicts
+
+
+# -- the board's "Deal #" box -------------------------------------------------------------
+
+
+def test_deal_box_reads_pysol_numbers_and_seeds():
+    from fourseasons_widget.deal import parse_deal_text
+
+    assert parse_deal_text(" 123 ") == ("pysol", 123)
+    assert parse_deal_text("ms123") == ("pysol", "ms123")
+    assert parse_deal_text("seed 42") == parse_deal_text("S42") == ("seed", 42)
+    for bad in ("", "  ", "seven", "seed", "seed -1", "ms", "1.5"):
+        with pytest.raises(ValueError):
+            parse_deal_text(bad)
+
+
+def test_deal_number_intent_deals_pysolfcs_own_game():
+    from fourseasons_widget import FourSeasons
+
+    w = FourSeasons(seed=3)
+    assert w.handle_intent({"type": "deal_number", "text": "ms123", "variant": "corners"})
+    want = Game.from_pysol("ms123", "corners", rules="pysol")
+    assert w.game.state == want.state and w.game.rules == want.rules
+    assert w.board["pysol"] == "ms123" and w.board["options"] == {"rules": "pysol"}
+    assert w.board["title"] == "Corners (PySolFC)"
+    assert w.handle_intent({"type": "deal_number", "text": "seed 9"})
+    assert w.game.seed == 9 and w.game.rules.rules == "pysol"  # the board's rules kept
+
+
+@pytest.mark.parametrize("text,variant,reason", [
+    ("7", "dick1883", "cannot be dealt in The Four Seasons \\(Dick, 1883\\)"),
+    ("7", "sequences", "cannot be dealt"), ("ms0", "standard", "ms1"),
+    ("abc", "standard", "digits"), ("", "standard", "type a PySolFC deal number")])
+def test_deal_number_intent_refuses_with_the_reason_and_changes_nothing(text, variant, reason):
+    from fourseasons_widget import FourSeasons
+
+    w = FourSeasons(seed=3)
+    before = (w.game.state, w.board["version"])
+    assert not w.handle_intent({"type": "deal_number", "text": text, "variant": variant})
+    assert (w.game.state, w.board["version"]) == before
+    assert w.message_kind == "refusal"
+    assert re.search(reason, w.message)
+
+
+def test_cli_solves_pysol_games_and_refuses_what_pysolfc_does_not_deal(capsys):
+    from fourseasons_widget.cli import main
+
+    assert main(["solve", "--pysol", "ms5", "--variant", "corners", "--rules", "pysol",
+                 "--nodes", "300", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("Corners (PySolFC), PySolFC deal ms5: ")
+    assert main(["solve", "--pysol", "5", "--variant", "corners", "--nodes", "300"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot be dealt in Corners" in err and "rules='pysol'" in err

@@ -117,7 +117,7 @@ export class BoardView {
       h(doc, "button", { type: "button", class: "fsw-btn", "data-action": action, title, text, ...extra });
     this.buttons = {
       new: button("new", "New deal", "Deal a new game with a random seed"),
-      deal: button("deal", "Deal #", "Deal the game with the seed typed beside"),
+      deal: button("deal", "Deal #", "Deal the game typed beside: a PySolFC deal number (PySolFC's own rules), or 'seed' and a number"),
       restart: button("restart", "Restart", "Back to the deal (the moves can be redone)"),
       undo: button("undo", "Undo", "Take back the last move (U)"),
       redo: button("redo", "Redo", "Play again the move taken back (Y)"),
@@ -126,8 +126,9 @@ export class BoardView {
       solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step"),
     };
     this.seedInput = h(doc, "input", {
-      class: "fsw-seed", type: "number", min: "0", step: "1", inputmode: "numeric",
-      "data-role": "seed", "aria-label": "seed of the deal", title: "The seed of this deal: type one and press Enter to deal it",
+      class: "fsw-seed", type: "text", spellcheck: "false", autocomplete: "off", maxlength: "30",
+      "data-role": "seed", "aria-label": "deal number: a PySolFC deal number, or seed and a number",
+      title: "This deal: a PySolFC deal number (123, ms123) or 'seed 42'. Type one and press Enter to deal it",
     });
     this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
     this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
@@ -139,7 +140,7 @@ export class BoardView {
     this.help = help;
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.toolbar = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
-      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "seed" }), this.seedInput), this.buttons.deal, this.variantSelect),
+      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
       group(this.buttons.hint, this.buttons.auto, this.buttons.solve),
       group(fourLabel, help));
@@ -322,8 +323,8 @@ export class BoardView {
     this.titleEl.textContent = b.title || "Four Seasons";
     this.summaryEl.textContent = b.summary || "";
     if (this.doc.activeElement !== this.seedInput) {
-      this.seedInput.value = typeof b.seed === "number" ? String(b.seed) : "";
-      this.seedInput.placeholder = b.pysol ? `PySol ${b.pysol}` : "custom";
+      this.seedInput.value = b.pysol ? String(b.pysol) : typeof b.seed === "number" ? `seed ${b.seed}` : "";
+      this.seedInput.placeholder = "123, ms123, seed 42";
     }
     const live = !inReplay;
     this.buttons.undo.disabled = !live || !b.can_undo;
@@ -467,13 +468,13 @@ export class BoardView {
   }
 
   dealSeed() {
+    // Python reads the text: a PySolFC deal number, or "seed" and a number
     const text = this.seedInput.value.trim();
-    const seed = Number(text);
-    if (!text || !Number.isInteger(seed) || seed < 0) {
-      this.note("type a seed: a whole number, 0 or more");
+    if (!text) {
+      this.note("type a PySolFC deal number (like 123 or ms123), or 'seed' and a number");
       return;
     }
-    this.send({ type: "new_game", seed, variant: this.board().variant });
+    this.send({ type: "deal_number", text, variant: this.board().variant });
   }
 
   // -- picking and dropping --------------------------------------------------------------

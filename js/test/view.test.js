@@ -39,7 +39,7 @@ test("the root suppresses notebook shortcuts and carries the status line", () =>
     assert.equal(q(`[data-action="${a}"]`).tagName, "BUTTON", a);
   }
   assert.equal(q('[data-role="variant"]').tagName, "SELECT");
-  assert.equal(q('[data-role="seed"]').value, String(b.seed));
+  assert.equal(q('[data-role="seed"]').value, `seed ${b.seed}`);
 });
 
 test("click a card, then a highlighted destination: a move intent with the version", () => {
@@ -156,9 +156,10 @@ test("toolbar buttons send their intents; undo is disabled when there is nothing
   assert.deepEqual(model.sent.map((m) => m.type), ["hint", "solve", "new_game"]);
   assert.equal(model.sent[2].seed, null);
   const seed = q('[data-role="seed"]');
-  seed.value = "42";
+  seed.value = "ms42";
   click(q('[data-action="deal"]'));
-  assert.deepEqual(model.sent.at(-1), { type: "new_game", seed: 42, variant: "standard" });
+  const dealt = model.sent.at(-1);
+  assert.deepEqual([dealt.type, dealt.text, dealt.variant], ["deal_number", "ms42", "standard"]);
   const select = q('[data-role="variant"]');
   select.value = "czarina";
   select.dispatchEvent(new select.ownerDocument.defaultView.Event("change", { bubbles: true }));
