@@ -559,8 +559,11 @@ class FourSeasons(anywidget.AnyWidget):
             "pile_names": rules.pile_names,
             "pile_labels": self._labels(),
             "options": rules.option_values,
-            "base": RANK_LABELS[s.base],
-            "base_rank": s.base,
+            "base": RANK_LABELS[s.base] if s.bases is None else "per suit",
+            "base_rank": s.base if s.bases is None else None,
+            # the suit each corner takes where the rules fix it (PySolFC), else None
+            "corner_suits": (None if rules.corner_suits is None
+                             else [SUITS[x] for x in rules.corner_suits]),
             "ply": g.ply,
             "version": self._version,
             "status": status,

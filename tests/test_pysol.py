@@ -396,6 +396,8 @@ def test_deal_number_intent_deals_pysolfcs_own_game():
     assert w.game.state == want.state and w.game.rules == want.rules
     assert w.board["pysol"] == "ms123" and w.board["options"] == {"rules": "pysol"}
     assert w.board["title"] == "Corners (PySolFC)"
+    assert w.board["corner_suits"] == ["C", "S", "H", "D"]
+    assert (w.board["base"], w.board["base_rank"]) == ("per suit", None)  # four base ranks
     assert w.handle_intent({"type": "deal_number", "text": "seed 9"})
     assert w.game.seed == 9 and w.game.rules.rules == "pysol"  # the board's rules kept
 

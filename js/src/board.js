@@ -5,7 +5,7 @@
 //   every pile      [data-pile="stock" | "waste" | "foundation:i" | "cross:i" | "tableau:i" | "cell:i"]
 //   status line     [data-role="status"]
 
-import { backElement, cardElement, cardName, RANK_LABELS, suitSvg } from "./cards.js";
+import { backElement, cardElement, cardName, RANK_LABELS, SUIT_SYMBOLS, suitSvg } from "./cards.js";
 import { fanOffsets, FAN_SPACE, layoutFor } from "./layout.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -99,13 +99,17 @@ export function renderBoard(doc, board, position) {
     const where = labelOf(board, name);
     const el = pileElement(doc, board, name, lay.cells[name], "foundation");
     if (!f.count) {
-      const ph = placeholder(doc, base || "", "fsw-found-empty");
+      // where the rules give each suit its corner (PySolFC), the corner shows its suit
+      const fixed = board.corner_suits && board.corner_suits[slot];
+      const ph = placeholder(doc, (base || "") + (fixed ? SUIT_SYMBOLS[fixed] : ""), "fsw-found-empty");
       const sub = doc.createElement("span");
       sub.className = "fsw-slot-sub";
       sub.textContent = "base";
       ph.appendChild(sub);
       el.appendChild(ph);
-      el.setAttribute("aria-label", `${where}: empty, takes any ${rankWord(board)}`);
+      el.setAttribute("aria-label", fixed
+        ? `${where}: empty, takes the ${rankWord(board)} of ${suitName(fixed)}`
+        : `${where}: empty, takes any ${rankWord(board)}`);
     } else {
       for (const code of f.cards) {
         const c = cardElement(doc, code, where);
@@ -172,10 +176,12 @@ export function renderBoard(doc, board, position) {
     b.innerHTML = "";
     const big = doc.createElement("span");
     big.className = "fsw-info-big";
-    big.textContent = base || "?";
+    // PySolFC's Corners starts each suit at its own rank: "4 base ranks"
+    const perSuit = board.base_rank === null && board.base === "per suit";
+    big.textContent = perSuit ? "4" : base || "?";
     const small = doc.createElement("span");
     small.className = "fsw-info-small";
-    small.textContent = "base rank";
+    small.textContent = perSuit ? "base ranks" : "base rank";
     b.append(big, small);
     const home = doc.createElement("div");
     home.className = "fsw-info-home";
