@@ -58,8 +58,10 @@ class Rules:
       ``none``;
       sequences — built runs may move as a whole;
       fill — ``free`` (any available card, when the player likes), ``stock`` / ``waste``
-      (at once, automatically), ``vacancy`` (Dick 1883: at once, by the player);
-      deal — ``cross`` (``n_piles`` cards, then the base card) or ``interleaved`` (Dick);
+      (at once, automatically), ``vacancy`` (Dick 1883: at once, by the player), ``pysol``
+      (PySolFC's Czarina and Corners: :class:`PysolFillEngine`);
+      deal — ``cross`` (``n_piles`` cards, then the base card), ``interleaved`` (Dick) or
+      ``suits`` (PySolFC's Corners: each suit's deepest card to its foundation first);
       tableau_wrap — K on A in the tableau: ``literal`` (allowed unless the base rank is A),
       ``always`` (PySolFC), ``never`` (no base−1 card on a base card, as Solvitaire);
       rules — ``default`` (this project's, RULES.md) or ``pysol`` (PySolFC's, see

@@ -20,7 +20,13 @@ from pysol_cards.random_base import RandomBase
 from fourseasons_widget import Game
 from fourseasons_widget.game import position_status, state_from_dict
 from fourseasons_widget.rules import IllegalMoveError, RulesError, get_rules
-from fourseasons_widget.search.solver import engine_search, fast_search_supports, search, solve
+from fourseasons_widget.search.solver import (
+    FastSearch,
+    engine_search,
+    fast_search_supports,
+    search,
+    solve,
+)
 
 PYSOL_VARIANTS = ("standard", "czarina", "corners", "simplicity")
 
@@ -311,6 +317,8 @@ def test_the_solver_plays_pysol_rules_through_the_engine():
     assert fast_search_supports(get_rules("standard", rules="pysol"))
     assert not fast_search_supports(get_rules("czarina", rules="pysol"))
     assert not fast_search_supports(get_rules("corners", rules="pysol"))
+    with pytest.raises(ValueError, match="does not mirror"):
+        FastSearch(get_rules("czarina", rules="pysol"), Game.from_pysol(3, "czarina").state)
     for variant in PYSOL_VARIANTS:
         g = Game.from_pysol(3, variant, rules="pysol")
         r = solve(g, max_nodes=3000)

@@ -131,6 +131,10 @@ class FastSearch:
     def __init__(self, rules: Rules, state: State, order: str = "cross", *,
                  use_tt: bool = True, safe_home: bool = True, seed: int | None = None,
                  skip: set | frozenset = frozenset()) -> None:
+        if not fast_search_supports(rules):
+            raise ValueError(f"the fast search does not mirror {rules.title}'s rules (PySolFC's "
+                             "fills, redeals or per-suit bases): use search(), which plays them "
+                             "through the engine")
         spec = ORDERS.get(order, order)
         if sorted(spec) != sorted("CHSTW"):
             raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "

@@ -141,6 +141,26 @@ test("foundations show their count and base rank; the base rank is on the board"
   assert.match(empty.textContent, new RegExp(`^${VARIANTS.standard.base}`));
 });
 
+test("PySolFC's rules: empty corners show the suit they take; Corners' four base ranks", () => {
+  const board = clone(VARIANTS.standard);
+  board.corner_suits = ["C", "S", "H", "D"];
+  const { el } = render(board);
+  const empty = board.foundations.map((f, slot) => [f, slot]).filter(([f]) => !f.count);
+  assert.ok(empty.length >= 3);
+  for (const [, slot] of empty) {
+    const p = el.querySelector(`[data-pile="foundation:${slot}"]`);
+    assert.match(p.textContent, new RegExp(`^${board.base}${"♣♠♥♦"[slot]}`));
+    assert.match(p.getAttribute("aria-label"), new RegExp(["clubs", "spades", "hearts", "diamonds"][slot]));
+  }
+  const corners = clone(VARIANTS.corners);
+  Object.assign(corners, { base: "per suit", base_rank: null });
+  const info = render(corners).el.querySelector(".fsw-info-base");
+  assert.equal(info.textContent, "4base ranks");
+  // the model's own rules: no suit in an empty corner
+  const plain = render(VARIANTS.standard).el.querySelector('[data-pile="foundation:3"]');
+  assert.doesNotMatch(plain.textContent, /[♣♠♥♦]/);
+});
+
 test("aria labels name the card and where it lies", () => {
   const board = FIXTURES.midgame;
   const { el } = render(board);
