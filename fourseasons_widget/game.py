@@ -558,6 +558,11 @@ def validate_state(rules: Rules, s: State) -> None:
         raise ValueError("a position is a State")
     if len(s.piles) != rules.n_piles:
         raise ValueError(f"{rules.title} has {rules.n_piles} tableau piles, not {len(s.piles)}")
+    if (s.bases is not None) != (rules.deal == "suits"):
+        raise ValueError("per-suit base ranks belong to PySolFC's Corners only" if s.bases
+                         else f"{rules.title} has a base rank per suit")
+    if s.bases is not None and (len(s.bases) != 4 or any(not 0 <= b < 13 for b in s.bases)):
+        raise ValueError("per-suit base ranks are four ranks")
     cards = s.all_cards()
     if len(cards) != 52:
         raise ValueError(f"a position holds 52 cards, this one {len(cards)}")
@@ -589,11 +594,6 @@ def validate_state(rules: Rules, s: State) -> None:
     if rules.corner_suits is not None and any(
             x >= 0 and x != rules.corner_suits[i] for i, x in enumerate(s.corners)):
         raise ValueError(f"in {rules.title} each suit has its own corner")
-    if (s.bases is not None) != (rules.deal == "suits"):
-        raise ValueError("per-suit base ranks belong to PySolFC's Corners only" if s.bases
-                         else f"{rules.title} has a base rank per suit")
-    if s.bases is not None and (len(s.bases) != 4 or any(not 0 <= b < 13 for b in s.bases)):
-        raise ValueError("per-suit base ranks are four ranks")
     if not 0 <= s.redeals <= rules.redeals:
         raise ValueError(f"{rules.title} allows {rules.redeals} redeals")
 

@@ -329,6 +329,29 @@ def test_the_solver_plays_pysol_rules_through_the_engine():
             assert g.status == "won"
 
 
+def _wrong_corner(d):
+    f = d["start"]["foundations"]
+    d["start"]["foundations"] = f[1:] + f[:1]  # the base card one corner round
+    d["deck"] = None
+
+
+@pytest.mark.parametrize("variant,change,message", [
+    ("standard", lambda d: d["options"].update(tableau_wrap="literal"), "as they are"),
+    ("standard", _wrong_corner, "each suit has its own corner"),
+    ("corners", lambda d: d["start"].update(redeals=3), "redeals must be a count from 0 to 2"),
+    ("corners", lambda d: d["start"].pop("bases"), "has a base rank per suit"),
+    ("corners", lambda d: d.update(pysol="ms0"), "pysol number"),
+    ("corners", lambda d: d.update(pysol=" 12"), "pysol number"),
+])
+def test_crafted_pysol_saves_are_refused(variant, change, message):
+    from fourseasons_widget.game import SaveFileError
+
+    d = json.loads(Game.from_pysol(12, variant, rules="pysol").to_json())
+    change(d)
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(json.dumps(d))
+
+
 def _late(rules, n: int, max_stock: int = 2) -> list:
     """Positions late in random games (moves home favoured) under ``rules``."""
     import random
