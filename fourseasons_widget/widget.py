@@ -131,6 +131,8 @@ def describe_move(move: Move, labels: dict[str, str]) -> str:
     """``"seven of hearts from the waste to the centre of the cross"``."""
     if move.source == "stock" and move.target == "waste":
         return f"turned the stock: {card_name(parse_card(move.card))}"
+    if move.source == "waste" and move.target == "stock":
+        return "redealt: the waste turned over is the stock again"
     return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "
             f"to {labels.get(move.target, move.target)}")
 

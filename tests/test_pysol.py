@@ -457,3 +457,15 @@ def test_cli_solves_pysol_games_and_refuses_what_pysolfc_does_not_deal(capsys):
     assert main(["solve", "--pysol", "5", "--variant", "corners", "--nodes", "300"]) == 2
     err = capsys.readouterr().err
     assert "cannot be dealt in Corners" in err and "rules='pysol'" in err
+
+
+def test_the_board_redeals_on_a_turn_of_the_empty_stock():
+    from fourseasons_widget import FourSeasons
+
+    w = FourSeasons(pysol=5, variant="corners", rules="pysol")
+    while w.game.state.stock:
+        w.play("turn")
+    waste = w.game.state.waste
+    assert w.handle_intent({"type": "turn", "ply": w.game.ply, "version": w.board["version"]})
+    assert w.game.state.stock == waste and w.game.state.redeals == 1
+    assert "redealt" in w.message.lower()
