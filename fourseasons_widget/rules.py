@@ -1,7 +1,7 @@
 """The rules of Four Seasons and its variants: data plus a small engine per flow.
 
 A variant is a frozen :class:`Rules` object (layout, how the tableau builds, whether runs
-move, how spaces are filled, how the cards are dealt).  Three engines cover the flows:
+move, how spaces are filled, how the cards are dealt).  Four engines cover the flows:
 
 - :class:`Engine` — spaces stay empty until the player fills them (``standard``,
   ``sequences``, ``simplicity``);

@@ -100,7 +100,9 @@ class Move:
 
     Piles are named ``"stock"``, ``"waste"``, ``"foundation:0"``…``"foundation:3"`` and
     ``"cross:i"`` / ``"tableau:i"`` / ``"cell:i"`` by layout.  Turning the stock is a move from
-    ``"stock"`` to ``"waste"``; a sequence move names the first (highest-ranked) card of the run.
+    ``"stock"`` to ``"waste"``; a redeal (where the rules allow one) a move from ``"waste"`` to
+    ``"stock"`` naming the waste's top card; a sequence move names the first (highest-ranked)
+    card of the run.
 
     >>> m = Move("7H", "waste", "cross:2")
     >>> str(m)
