@@ -81,6 +81,7 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+from ..validate import budget as check_budget
 from .players import heuristic_line
 
 F = FOUNDATION  # in the fast search "to a foundation" (the corner is chosen on replay)
@@ -586,6 +587,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     the reductions off (for the benchmark and the cross-checks; without the transposition table
     a search may not end, so give it a budget).
     """
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_seconds = check_budget(max_seconds, "max_seconds")
     if root.is_won:
         return "won", [], 0
     if order == "auto":
@@ -714,6 +717,8 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     >>> r.verdict in ("won", "lost", "unknown")
     True
     """
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_seconds = check_budget(max_seconds, "max_seconds")
     if rules is None:
         state, rules = position.state, position.rules
     else:
