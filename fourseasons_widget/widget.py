@@ -506,14 +506,18 @@ class FourSeasons(anywidget.AnyWidget):
         logged, said as a bounded refusal, and Python's state republished."""
         try:
             yield
-        except Exception as e:  # (the last resort: every expected refusal is handled above)
-            reason = safe_text(f"refused: a malformed {what} from the front end "
-                               f"({type(e).__name__}: {quote(str(e), 80)})", 200)
+        except ValueError as e:  # a refusal (IntentError, IllegalMoveError...): said, logged
+            reason = safe_text(str(e) or "refused", 200)
+            self.log.info("%s", reason)
+            self._say(reason, "refusal")
+        except Exception as e:  # the last resort: not expected, so Python's state is re-sent
+            reason = safe_text(f"refused: an unexpected error while handling a {what} from the "
+                               f"front end ({type(e).__name__}: {quote(str(e), 80)})", 200)
             self.log.warning("%s", reason)
             try:
                 self._in_intent = False
                 self._publish(kind="refresh", message=reason, message_kind="refusal")
-            except Exception:  # pragma: no cover - publishing itself failed: logged above
+            except Exception:  # (publishing itself failed: the warning above says why)
                 self.log.warning("could not republish the board after: %s", reason)
 
     def _check_intent(self, content: Any) -> str:
