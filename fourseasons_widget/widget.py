@@ -49,6 +49,9 @@ INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
+#: the fields an intent may carry
+INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
+                           "variant"})
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool}
@@ -528,8 +531,8 @@ class FourSeasons(anywidget.AnyWidget):
             shown = quote(kind) if kind is not None else "missing"
             raise IntentError(f"refused: unknown intent type {shown}")
         for key, value in content.items():
-            if not isinstance(key, str) or len(key) > MAX_TEXT:
-                raise IntentError("refused: malformed intent")
+            if key not in INTENT_FIELDS:
+                raise IntentError(f"refused: an intent has no field {quote(key, 20)}")
             if isinstance(value, str) and len(value) > MAX_TEXT:
                 raise IntentError(f"refused: the {quote(key, 20)} field is too long")
             if not (value is None or isinstance(value, str | bool | float) or is_int(value)):

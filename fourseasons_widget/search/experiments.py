@@ -29,7 +29,7 @@ from typing import Any
 from ..validate import quote
 
 PLAYERS = ("solver", "random", "heuristic")
-MAX_DEALS = 10_000_000  # deals in one experiment
+MAX_DEALS = 1_000_000  # deals in one experiment
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
 
