@@ -427,3 +427,15 @@ def test_the_last_resort_catches_the_unexpected_and_republishes(monkeypatch):
     assert w.message_kind == "refusal" and "unexpected error" in w.message
     assert len(w.message) <= 200 and w.game.to_json() == game
     assert any("board" in m.get("state", {}) for m in sent)  # Python's board, re-sent
+
+
+@pytest.mark.parametrize("args", [["--seconds", "nan"], ["--seconds", "inf"], ["--seconds", "0"],
+                                  ["--seconds", "\u0661"], ["--seed", "-1"], ["--seed", "\u0664"],
+                                  ["--seed", str(2**63)], ["--nodes", "\uff14"],
+                                  ["--nodes", "0"], ["--pysol", "\u0664"]])
+def test_the_command_line_reads_ascii_numbers_and_finite_budgets(args, capsys):
+    from fourseasons_widget.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["solve", *args])
+    assert e.value.code == 2 and "argument" in capsys.readouterr().err
