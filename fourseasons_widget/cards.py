@@ -110,7 +110,7 @@ def parse_deck(deck: str | Iterable[object]) -> tuple[int, ...]:
         if len(deck) > 2000:
             raise CardError("a deck has 52 cards: this text is far too long to be one")
         items: list[object] = deck.replace(",", " ").split()
-    elif isinstance(deck, bytes | bytearray | dict):
+    elif isinstance(deck, bytes | bytearray | dict | set | frozenset):  # (a set has no order)
         raise CardError(f"a deck must be a string or a list of card codes, not {_shown(deck)}")
     else:
         # read lazily, one card past a deck: an endless iterable is refused, not exhausted

@@ -57,6 +57,11 @@ class SaveFileError(ValueError):
     """A save file that cannot be loaded: corrupt, truncated, of a future version or crafted."""
 
 
+def _not_json(name: str) -> Any:
+    # Python's json reads NaN and Infinity; JSON has no such numbers, and no save holds them
+    raise SaveFileError(f"save file holds {name}, which is not JSON")
+
+
 def _only_rearranging(rules: Rules, state: State) -> bool:
     """True when the stock is empty and no sequence of moves can do anything but rearrange the
     tableau: from every tableau arrangement reachable by tableau-to-tableau moves, no card can
@@ -383,7 +388,9 @@ class Game:
         if len(text) > MAX_SAVE_BYTES:
             raise SaveFileError("save file too large")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_not_json)
+        except SaveFileError:
+            raise
         except (json.JSONDecodeError, RecursionError) as e:
             raise SaveFileError(f"save file is not valid JSON (corrupt or truncated?): {e}"[:200]) from None
         except ValueError:

@@ -202,6 +202,20 @@ def test_solver_budgets_are_finite_positive_numbers(kw):
     assert time.perf_counter() - t0 < 5  # (refused at once: nan no longer runs for ever)
 
 
+def test_the_solver_refuses_a_position_play_cannot_reach():
+    from fourseasons_widget import get_rules
+    from fourseasons_widget.search.solver import solve
+
+    g = Game.from_dict(crafted("corners", dict(THE_ISSUES_CORNERS, piles=["7D", "6D", "7C",
+                                                                          "5D", "6C"], stock="")))
+    rules, s = g.rules, g.state
+    bad = s._replace(piles=(("7D",), (), ("7C",), ("5D",), ("6C",)), stock=(s.piles[1][0],))
+    bad = bad._replace(piles=tuple(tuple(parse_card(c) for c in p) for p in bad.piles))
+    refused(ValueError, lambda: solve(bad, get_rules("corners")))
+    refused(ValueError, lambda: solve(s))
+    assert solve(s, rules, max_nodes=100).verdict in ("won", "lost", "unknown")
+
+
 def test_budget_accepts_numbers_and_none():
     import numpy as np
 
