@@ -20,7 +20,7 @@ The rules it enforces, once, for every entry point:
   engines and the solver rely on, each refusal naming the one that is broken.
 
 >>> quote("x" * 1000)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
 >>> quote(10**5000)
 'an integer of 16610 bits'
 >>> pile_parts("cross:4"), pile_parts("cross:04"), pile_parts("cross:\\u0664")
