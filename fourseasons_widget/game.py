@@ -122,7 +122,7 @@ class Game:
                  pysol: int | None = None) -> None:
         self.rules = rules if isinstance(rules, Rules) else get_rules(rules)
         validate_state(self.rules, state)
-        check_origin(seed, pysol, deck)
+        check_origin(seed, pysol, None)  # (a save's deck is checked against them on loading)
         self._start = state
         self._states: list[State] = [state]
         self._moves: list[Move] = []
@@ -332,7 +332,7 @@ class Game:
         if card in s.stock:
             # (the same words for the next stock card: which card that is stays face down)
             raise IllegalMoveError(f"{card_label(card)} is still in the stock, face down: turn "
-                                   f"the stock, or name it as the source ('{CODES[card]} s>...')")
+                                   "it first")
         raise IllegalMoveError(f"{card_label(card)} is already home")
 
     def _home_for(self, card: int) -> str:

@@ -259,10 +259,14 @@ def check_position(rules: Any, s: Any) -> None:
     if not isinstance(s.piles, tuple) or len(s.piles) != n:
         count = len(s.piles) if isinstance(s.piles, tuple) else quote(s.piles)
         raise ValueError(f"{rules.title} has {n} tableau piles, not {count}")
-    for part, name in ((s.stock, "the stock"), (s.waste, "the waste"), *(
-            (p, rules.pile_name(i)) for i, p in enumerate(s.piles))):
-        if not isinstance(part, tuple) or not all(is_int(c) and 0 <= c < 52 for c in part):
-            raise ValueError(f"{name} must be a tuple of cards 0-51")
+    parts = (s.stock, s.waste, *s.piles)
+    # (one pass over the cards on the good path; the part to blame is found on the bad one)
+    if not all(type(p) is tuple for p in parts) or not all(
+            type(c) is int and 0 <= c < 52 for p in parts for c in p):
+        for part, name in ((s.stock, "the stock"), (s.waste, "the waste"), *(
+                (p, rules.pile_name(i)) for i, p in enumerate(s.piles))):
+            if not isinstance(part, tuple) or not all(is_int(c) and 0 <= c < 52 for c in part):
+                raise ValueError(f"{name} must be a tuple of cards 0-51")
     for part, name, lo, hi in ((s.home, "foundation counts", 0, 13),
                                (s.corners, "corners", -1, 3)):
         if not isinstance(part, tuple) or len(part) != 4 or not all(

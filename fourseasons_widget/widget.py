@@ -54,7 +54,8 @@ INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target",
                            "variant"})
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
-FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool}
+#: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
+FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "_view_count": int}
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")

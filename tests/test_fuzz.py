@@ -356,7 +356,7 @@ def intents(draw, w) -> object:
 trait_names = st.sampled_from(["board", "status", "ply", "message", "message_kind",
                                "message_serial", "busy", "replay", "variants", "variant", "seed",
                                "four_colour", "layout", "_esm", "tabbable", "tooltip",
-                               "_dom_classes", "nonexistent", "\ud800"])
+                               "_dom_classes", "_view_count", "nonexistent", "\ud800"])
 
 
 def _send_capture(w) -> list:
