@@ -52,15 +52,17 @@ def make_card(rank: int, suit: int) -> int:
 
 def _shown(text: object) -> str:
     """A short, safe rendering of bad input for an error message."""
-    r = repr(text)
-    return r if len(r) <= 24 else r[:21] + "..."
+    from .validate import quote  # (validate builds on this module)
+
+    return quote(text, 24)
 
 
 def parse_card(code: object) -> int:
     """Read a card code such as ``"7H"``, ``"TD"`` or ``"10d"`` (case does not matter)."""
     if not isinstance(code, str):
         raise CardError(f"a card code must be a string like '7H', not {_shown(code)}")
-    text = code.strip().upper()
+    # ASCII only: "7ſ".upper() is "7S", and no other script's digits or letters are codes
+    text = code.strip().upper() if len(code) <= 8 and code.isascii() else ""
     if text.startswith("10"):
         text = "T" + text[2:]
     card = _BY_CODE.get(text)
@@ -75,7 +77,7 @@ def parse_card(code: object) -> int:
 def parse_rank(text: object) -> int:
     if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 13:
         return text
-    if isinstance(text, str):
+    if isinstance(text, str) and len(text) <= 8 and text.isascii():
         t = text.strip().upper()
         t = "T" if t == "10" else t
         if len(t) == 1 and t in RANKS:
@@ -102,15 +104,20 @@ def parse_deck(deck: str | Iterable[object]) -> tuple[int, ...]:
 
     Refuses short or long decks and duplicates, naming the problem.
     """
+    from .validate import take
+
     if isinstance(deck, str):
+        if len(deck) > 2000:
+            raise CardError("a deck has 52 cards: this text is far too long to be one")
         items: list[object] = deck.replace(",", " ").split()
+    elif isinstance(deck, bytes | bytearray | dict | set | frozenset):  # (a set has no order)
+        raise CardError(f"a deck must be a string or a list of card codes, not {_shown(deck)}")
     else:
-        try:
-            items = list(deck)
-        except TypeError:
-            raise CardError(f"a deck must be a string or a list of card codes, not {_shown(deck)}") from None
-    if len(items) > 1000:
-        raise CardError(f"a deck has 52 cards, this one has {len(items)}")
+        # read lazily, one card past a deck: an endless iterable is refused, not exhausted
+        n = len(deck) if isinstance(deck, list | tuple) else None
+        if n is not None and n != 52:
+            raise CardError(f"a deck has 52 cards, this one has {n}")
+        items = take(deck, 52, "a deck of 52 cards", CardError)
     cards = [parse_card_or_int(x) for x in items]
     return check_deck(cards)
 
@@ -119,7 +126,7 @@ def parse_card_or_int(x: object) -> int:
     if isinstance(x, int) and not isinstance(x, bool):
         if 0 <= x < 52:
             return x
-        raise CardError(f"card number {x} is out of range 0-51")
+        raise CardError(f"card number {_shown(x)} is out of range 0-51")
     return parse_card(x)
 
 

@@ -15,19 +15,30 @@ import sys
 import time
 
 from .rules import VARIANTS
+from .validate import SEED_LIMIT, ascii_int, budget
 
 
 def _positive_int(text: str) -> int:
-    v = int(text)
-    if v < 1:
-        raise argparse.ArgumentTypeError("must be a positive integer")
+    v = ascii_int(text)  # (digits 0-9 only: int() would also read '٤' and '４')
+    if v is None or v < 1:
+        raise argparse.ArgumentTypeError("must be a positive integer, in digits 0-9")
+    return v
+
+
+def _seed(text: str) -> int:
+    v = ascii_int(text)
+    if v is None or v >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError("must be an integer from 0 to 2**63 - 1, in digits 0-9")
     return v
 
 
 def _seconds(text: str) -> float:
-    v = float(text)
-    if not v > 0:
-        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    try:  # (ASCII only: float() would also read '١')
+        v = budget(float(text), "seconds") if text.isascii() else None
+    except ValueError:
+        v = None
+    if v is None:
+        raise argparse.ArgumentTypeError("must be a finite number of seconds greater than 0")
     return v
 
 
@@ -38,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", help="solve one deal (perfect information: the stock is known)")
     g = s.add_mutually_exclusive_group()
-    g.add_argument("--seed", type=int, default=None, help="the deal: Game.new(seed=N)")
+    g.add_argument("--seed", type=_seed, default=None, help="the deal: Game.new(seed=N)")
     g.add_argument("--pysol", default=None, help="PySolFC's deal number N (or msN)")
     s.add_argument("--variant", choices=list(VARIANTS), default="standard")
     s.add_argument("--rules", choices=("default", "pysol"), default=None,
@@ -53,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--player", default="solver",
                    help="solver, random, heuristic, or 'all'")
     w.add_argument("--deals", type=_positive_int, default=100)
-    w.add_argument("--first-seed", type=int, default=0, help="seeds run first..first+deals-1")
+    w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
     w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal")
     w.add_argument("--nodes", type=_positive_int, default=None, help="solver nodes per deal")
     w.add_argument("--jobs", type=_positive_int, default=None, help="worker processes")

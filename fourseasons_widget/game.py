@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import html
-import itertools
 import json
 import random
 import re
@@ -37,6 +36,7 @@ from .cards import (
 from .deal import parse_pysol_number, pysol_deck, shuffled_deck
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State, expand
+from .validate import check_origin, check_position, is_int, quote, quote_error
 
 SAVE_FORMAT = "fourseasons-widget/game"
 SAVE_VERSION = 1
@@ -55,6 +55,11 @@ STUCK_LIMIT = 5_000
 
 class SaveFileError(ValueError):
     """A save file that cannot be loaded: corrupt, truncated, of a future version or crafted."""
+
+
+def _not_json(name: str) -> Any:
+    # Python's json reads NaN and Infinity; JSON has no such numbers, and no save holds them
+    raise SaveFileError(f"save file holds {name}, which is not JSON")
 
 
 def _only_rearranging(rules: Rules, state: State) -> bool:
@@ -117,6 +122,7 @@ class Game:
                  pysol: int | str | None = None) -> None:
         self.rules = rules if isinstance(rules, Rules) else get_rules(rules)
         validate_state(self.rules, state)
+        check_origin(seed, pysol, None)  # (a save's deck is checked against them on loading)
         self._start = state
         self._states: list[State] = [state]
         self._moves: list[Move] = []
@@ -133,8 +139,8 @@ class Game:
         rules = get_rules(variant, **options)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise ValueError(f"a seed is a non-negative integer, not {seed!r:.30}")
+        if not is_int(seed) or not 0 <= seed < 2**63:
+            raise ValueError(f"a seed is a non-negative integer below 2**63, not {quote(seed)}")
         deck = shuffled_deck(seed)
         return cls(rules.deal_deck(deck), rules, seed=seed, deck=deck)
 
@@ -278,9 +284,10 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"a move is a Move or a string like '7H w>c2', not {move!r:.30}")
+            raise IllegalMoveError(f"a move is a Move or a string like '7H w>c2', not {quote(move)}")
         raw = self.rules.engine.from_move(self.state, move)
-        return move, raw
+        # the history holds the move as the engine names it ("7h" or "10H" read as "7H", "TH")
+        return self.rules.engine.to_move(self.state, raw), raw
 
     def parse_move(self, text: str) -> Move:
         """Read move notation against the current position.
@@ -289,7 +296,7 @@ class Game:
         (source found), ``"7H>f"`` / ``"7H home"`` (to its foundation), ``"turn"`` (or ``"s"``).
         """
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is a string like '7H w>c2', not {text!r:.30}")
+            raise IllegalMoveError(f"a move is a string like '7H w>c2', not {quote(text)}")
         t = text.strip()
         if len(t) > 60:
             raise IllegalMoveError("that move text is too long to be a move")
@@ -307,16 +314,16 @@ class Game:
             return Move(CODES[s.stock[0]], "stock", "waste")
         m = re.fullmatch(r"(\S+?)\s*(?:\s(\S+?)\s*)?(?:(?:>|->|→|\s)\s*(\S+))?", t)
         if not m or not m.group(1):
-            raise IllegalMoveError(f"cannot read move {t!r}: expected e.g. '7H w>c2' or 'turn'")
+            raise IllegalMoveError(f"cannot read move {quote(t)}: expected e.g. '7H w>c2' or 'turn'")
         try:
             card = parse_card(m.group(1))
         except CardError as e:
-            raise IllegalMoveError(f"cannot read move {t!r}: {e}") from None
+            raise IllegalMoveError(f"cannot read move {quote(t)}: {e}") from None
         src_text, dst_text = m.group(2), m.group(3)
         if dst_text is None and src_text is not None:
             src_text, dst_text = None, src_text
         if dst_text is None:
-            raise IllegalMoveError(f"cannot read move {t!r}: where does {card_label(card)} go?")
+            raise IllegalMoveError(f"cannot read move {quote(t)}: where does {card_label(card)} go?")
         if src_text is not None and ">" in src_text:
             src_text, _, rest = src_text.partition(">")
             dst_text = rest or dst_text
@@ -339,12 +346,12 @@ class Game:
         for i, p in enumerate(s.piles):
             if card in p:
                 return self.rules.pile_name(i)
-        if s.stock and s.stock[0] == card:
-            return "stock"
         if card in s.waste:
             raise IllegalMoveError(f"{card_label(card)} is in the waste, under {card_label(s.waste[-1])}")
         if card in s.stock:
-            raise IllegalMoveError(f"{card_label(card)} is still in the stock")
+            # (the same words for the next stock card: which card that is stays face down)
+            raise IllegalMoveError(f"{card_label(card)} is still in the stock, face down: turn "
+                                   "it first")
         raise IllegalMoveError(f"{card_label(card)} is already home")
 
     def _home_for(self, card: int) -> str:
@@ -402,9 +409,14 @@ class Game:
         if len(text) > MAX_SAVE_BYTES:
             raise SaveFileError("save file too large")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_not_json)
+        except SaveFileError:
+            raise
         except (json.JSONDecodeError, RecursionError) as e:
             raise SaveFileError(f"save file is not valid JSON (corrupt or truncated?): {e}"[:200]) from None
+        except ValueError:
+            # (Python refuses to read an integer of more than 4,300 digits)
+            raise SaveFileError("save file holds a number too long to read") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -412,33 +424,32 @@ class Game:
         if not isinstance(data, dict):
             raise SaveFileError("a save file holds a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"not a Four Seasons save file (format {str(data.get('format'))[:40]!r})")
+            raise SaveFileError(f"not a Four Seasons save file (format {quote(data.get('format'))})")
         version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        if not is_int(version) or version < 1:
             raise SaveFileError("save file version is missing or not a positive integer")
         if version > SAVE_VERSION:
-            raise SaveFileError(f"save file version {version} is newer than this library reads "
-                                f"({SAVE_VERSION}); upgrade fourseasons-widget")
+            raise SaveFileError(f"save file version {quote(version)} is newer than this library "
+                                f"reads ({SAVE_VERSION}); upgrade fourseasons-widget")
         variant = data.get("variant")
-        options = data.get("options") or {}
+        options = data.get("options")
+        options = {} if options is None else options
         if not isinstance(options, dict) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
             raise SaveFileError("save file options must map names to strings")
         try:
-            rules = get_rules(variant, **options)
+            base_rules = get_rules(variant)
+            for name in options:  # (checked first: a key such as "variant" is no option)
+                if name not in dict(base_rules.options):
+                    raise RulesError(f"unknown option {quote(name, 30)} for {base_rules.variant}")
+            rules = get_rules(base_rules, **options)
         except ValueError as e:
             raise SaveFileError(f"save file: {e}") from None
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise SaveFileError("save file seed must be a non-negative integer or null")
-        pysol = data.get("pysol")
-        if pysol is not None:
-            try:
-                if not isinstance(pysol, int | str) or pysol != parse_pysol_number(pysol):
-                    raise ValueError
-            except ValueError:
-                raise SaveFileError("save file pysol number must be a positive integer, "
-                                    "'ms<number>' or null") from None
+        seed, pysol = data.get("seed"), data.get("pysol")
+        try:
+            check_origin(seed, pysol, None)
+        except ValueError as e:
+            raise SaveFileError(f"save file: {e}") from None
         deck = None
         if data.get("deck") is not None:
             try:
@@ -453,6 +464,10 @@ class Game:
             raise SaveFileError(f"save file start position: {e}") from None
         if deck is not None and rules.deal_deck(deck) != start:
             raise SaveFileError("save file deck and start position disagree")
+        try:
+            check_origin(seed, pysol, deck, self.rules)
+        except ValueError as e:
+            raise SaveFileError(f"save file: {e}") from None
         game = cls(start, rules, seed=seed, deck=deck, pysol=pysol)
         for key in ("moves", "redo"):
             seq = data.get(key, [])
@@ -462,7 +477,8 @@ class Game:
             try:
                 game.play(Move.parse(text))
             except ValueError as e:
-                raise SaveFileError(f"save file move {i + 1} ({text[:30]!r}) is illegal: {e}") from None
+                raise SaveFileError(f"save file move {i + 1} ({quote(text, 30)}) is illegal: "
+                                    f"{quote_error(e)}") from None
         # the redo list must replay from the end position, then is rewound
         redo = data.get("redo", [])
         probe = game.copy()
@@ -470,8 +486,9 @@ class Game:
             try:
                 probe.play(Move.parse(text))
             except ValueError as e:
-                raise SaveFileError(f"save file redo move {i + 1} ({text[:30]!r}) is illegal: {e}") from None
-        game._redo = [Move.parse(t) for t in reversed(redo)]
+                raise SaveFileError(f"save file redo move {i + 1} ({quote(text, 30)}) is illegal: "
+                                    f"{quote_error(e)}") from None
+        game._redo = list(reversed(probe.history[game.ply:]))  # (as the engine names them)
         return game
 
     # -- showing -------------------------------------------------------------------------
@@ -530,7 +547,7 @@ def state_from_dict(rules: Rules, d: Any) -> State:
     for i, f in enumerate(founds):
         if f is None:
             continue
-        m = re.fullmatch(r"([SHDC])(\d{1,2})", f) if isinstance(f, str) else None
+        m = re.fullmatch(r"([SHDC])([1-9][0-9]?)", f, re.ASCII) if isinstance(f, str) else None
         if not m or not 1 <= int(m.group(2)) <= 13:
             raise ValueError(f"foundation {i} must be null or a suit and a count, like 'H3'")
         suit = SUITS.index(m.group(1))
@@ -553,49 +570,10 @@ def state_from_dict(rules: Rules, d: Any) -> State:
 
 
 def validate_state(rules: Rules, s: State) -> None:
-    """Raise ``ValueError`` naming the first way ``s`` is not a possible position."""
-    if not isinstance(s, State):
-        raise ValueError("a position is a State")
-    if len(s.piles) != rules.n_piles:
-        raise ValueError(f"{rules.title} has {rules.n_piles} tableau piles, not {len(s.piles)}")
-    if (s.bases is not None) != (rules.deal == "suits"):
-        raise ValueError("per-suit base ranks belong to PySolFC's Corners only" if s.bases
-                         else f"{rules.title} has a base rank per suit")
-    if s.bases is not None and (len(s.bases) != 4 or any(not 0 <= b < 13 for b in s.bases)):
-        raise ValueError("per-suit base ranks are four ranks")
-    cards = s.all_cards()
-    if len(cards) != 52:
-        raise ValueError(f"a position holds 52 cards, this one {len(cards)}")
-    seen: set[int] = set()
-    for c in cards:
-        if not isinstance(c, int) or not 0 <= c < 52:
-            raise ValueError("a position holds cards 0-51")
-        if c in seen:
-            raise ValueError(f"{CODES[c]} appears twice")
-        seen.add(c)
-    fits = rules.engine.fits(s.base)
-    for i, p in enumerate(s.piles):
-        if rules.pile_capacity is not None and len(p) > rules.pile_capacity:
-            raise ValueError(f"{rules.pile_name(i)} holds {len(p)} cards; a cell holds one")
-        for a, b in itertools.pairwise(p):
-            if not fits[b * 52 + a]:
-                raise ValueError(f"{rules.pile_name(i)} has {CODES[b]} on {CODES[a]}, "
-                                 "which the tableau rules never allow")
-    corner_suits = [x for x in s.corners if x >= 0]
-    if len(set(corner_suits)) != len(corner_suits) or any(not 0 <= x < 4 for x in corner_suits):
-        raise ValueError("each corner takes a different suit")
-    if any(s.home[x] == 0 for x in corner_suits):
-        raise ValueError("a started foundation holds at least its base card")
-    if not 0 <= s.base < 13 or any(not 0 <= h <= 13 for h in s.home):
-        raise ValueError("foundation counts run 0-13 and the base rank is a rank")
-    for suit in range(4):
-        if s.home[suit] and suit not in s.corners:
-            raise ValueError("every started foundation sits in a corner")
-    if rules.corner_suits is not None and any(
-            x >= 0 and x != rules.corner_suits[i] for i, x in enumerate(s.corners)):
-        raise ValueError(f"in {rules.title} each suit has its own corner")
-    if not 0 <= s.redeals <= rules.redeals:
-        raise ValueError(f"{rules.title} allows {rules.redeals} redeals")
+    """Raise ``ValueError`` naming the first way ``s`` is not a position the rules can reach
+    (every invariant the engines and the solver rely on: see
+    :func:`~fourseasons_widget.validate.check_position`)."""
+    check_position(rules, s)
 
 
 # ---------------------------------------------------------------------------------------------

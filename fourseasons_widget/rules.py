@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from .cards import RANK_LABELS, card_code, card_label, make_card, parse_card, rank_of
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+from .validate import pile_parts, quote
 
 WRAPS = ("literal", "always", "never")
 
@@ -111,19 +112,20 @@ class Rules:
         return f"{self.pile_kind}:{index}"
 
     def pile_index(self, name: str) -> int:
-        """The engine index of a pile name; ``ValueError`` for a name this layout lacks."""
-        if name == "stock":
-            return STOCK
-        if name == "waste":
-            return WASTE
-        kind, _, num = name.partition(":")
-        if num.isdigit():
-            i = int(num)
+        """The engine index of a pile name; :class:`IllegalMoveError` for a name this layout
+        lacks, or one not written canonically (``cross:04``, ``cross:٤``)."""
+        parts = pile_parts(name)
+        if parts is not None:
+            kind, i = parts
+            if kind == "stock":
+                return STOCK
+            if kind == "waste":
+                return WASTE
             if kind == "foundation" and i < 4:
                 return FOUNDATION + i
             if kind == self.pile_kind and i < self.n_piles:
                 return i
-        raise IllegalMoveError(f"there is no pile {name[:24]!r} in {self.title}")
+        raise IllegalMoveError(f"there is no pile {quote(name, 24)} in {self.title}")
 
     @property
     def pile_names(self) -> list[str]:
@@ -404,10 +406,14 @@ class Engine:
     def why_illegal(self, s: State, card: int, src: int, dst: int, count: int) -> str:
         r = self.rules
         lab = card_label(card)
+        if src == STOCK:
+            # The stock card is face down: this refusal must not name it, nor differ with it.
+            if dst == STOCK:
+                return "the stock turns onto the waste, not onto itself"
+            if dst != WASTE:
+                return "the stock turns onto the waste; play the card from there"
         if src == dst:
             return f"{lab} is already on {r.pile_name(src)}"
-        if src == STOCK and dst != WASTE:
-            return f"the stock turns onto the waste; play {lab} from there"
         if dst == STOCK:
             if r.redeals and src == WASTE:
                 if s.redeals >= r.redeals:
@@ -671,7 +677,7 @@ def _get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
     else:
         if not isinstance(variant, str) or variant not in VARIANTS:
             raise RulesError(
-                f"unknown variant {str(variant)[:30]!r}; choose one of {', '.join(VARIANTS)}")
+                f"unknown variant {quote(variant, 30)}; choose one of {', '.join(VARIANTS)}")
         base = VARIANTS[variant]
     allowed = dict(base.options)
     which = options.get("rules")
@@ -686,14 +692,14 @@ def _get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
             continue
         if name not in allowed:
             known = ", ".join(allowed) or "none"
-            raise RulesError(f"unknown option {name[:30]!r} for {base.variant}; options: {known}")
+            raise RulesError(f"unknown option {quote(name, 30)} for {base.variant}; options: {known}")
         if base.rules == "pysol" and name != "rules":
             if value != getattr(base, name):
                 raise RulesError(f"rules='pysol' plays PySolFC's rules as they are: its "
-                                 f"{name} is {getattr(base, name)!r}, not {str(value)[:30]!r}")
+                                 f"{name} is {getattr(base, name)!r}, not {quote(value, 30)}")
             continue
         if value not in allowed[name]:
             raise RulesError(
-                f"option {name} must be one of {', '.join(allowed[name])}, not {str(value)[:30]!r}")
+                f"option {name} must be one of {', '.join(allowed[name])}, not {quote(value, 30)}")
         changes[name] = value
     return dataclasses.replace(base, **changes) if changes else base

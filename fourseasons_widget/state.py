@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import CODES, parse_card
+from .validate import PILE_NAME, SHORT_PILE, quote
 
 STOCK = -2
 WASTE = -1
@@ -91,7 +92,7 @@ class State(NamedTuple):
 
 _ABBR = {"stock": "s", "waste": "w", "foundation": "f", "cross": "c", "tableau": "t", "cell": "x"}
 _FULL = {v: k for k, v in _ABBR.items()}
-PILE_NAME = re.compile(r"^(stock|waste|(foundation|cross|tableau|cell):(\d{1,2}))$")
+MAX_MOVE_TEXT = 60  # no move in the notation is longer
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,10 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Parse the full notation ``"7H w>c2"`` (or ``"7H waste>cross:2"``)."""
-        m = re.fullmatch(r"\s*(\S+)\s+(\S+)\s*(?:>|->|→)\s*(\S+)\s*", text)
+        m = (re.fullmatch(r"\s*(\S+)\s+(\S+)\s*(?:>|->|→)\s*(\S+)\s*", text)
+             if isinstance(text, str) and len(text) <= MAX_MOVE_TEXT else None)
         if not m:
-            raise ValueError(f"cannot read move {text!r}: expected e.g. '7H w>c2'")
+            raise ValueError(f"cannot read move {quote(text)}: expected e.g. '7H w>c2'")
         card = CODES[parse_card(m.group(1))]
         return cls(card, expand(m.group(2)), expand(m.group(3)))
 
@@ -134,12 +136,17 @@ def abbreviate(pile: str) -> str:
 
 
 def expand(text: str) -> str:
-    """``"c2"`` → ``"cross:2"``; full names pass through.  Raises ``ValueError`` otherwise."""
-    t = text.strip().lower()
-    if PILE_NAME.match(t):
+    """``"c2"`` → ``"cross:2"``; full names pass through.  Raises ``ValueError`` otherwise.
+
+    Only canonical names are read (ASCII digits, no leading zeros: not ``c02`` or
+    ``cross:０``), so a pile is always stored and shown as it is named in the notation."""
+    t = (text.strip().lower() if isinstance(text, str) and len(text) <= 20 and text.isascii()
+         else "")
+    if PILE_NAME.fullmatch(t):
         return t
-    m = re.fullmatch(r"([swfctx])(\d{0,2})", t)
-    if m and (m.group(1) in "sw") == (m.group(2) == ""):
+    m = SHORT_PILE.fullmatch(t)
+    if m and (m.group(1) in "sw") == (m.group(2) is None):
         kind = _FULL[m.group(1)]
-        return kind if not m.group(2) else f"{kind}:{int(m.group(2))}"
-    raise ValueError(f"unknown pile {text[:20]!r}: use stock, waste, foundation:i or a tableau pile")
+        return kind if m.group(2) is None else f"{kind}:{m.group(2)}"
+    raise ValueError(f"unknown pile {quote(text, 20)}: use stock, waste, foundation:i or a "
+                     "tableau pile")

@@ -36,6 +36,7 @@ from .deal import parse_deal_text
 from .game import Game
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import FOUNDATION, WASTE, Move, State
+from .validate import BudgetError, budget, frontend_update, is_int, quote, safe_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
 if not (STATIC / "widget.js").is_file():  # a source checkout without the built front end
@@ -49,6 +50,13 @@ INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
+#: the fields an intent may carry
+INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
+                           "variant"})
+#: the traits a view may set (a view option), with the type each takes; every other trait is
+#: Python's to publish, and a front-end update of one is refused and Python's value re-sent
+#: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
+FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "_view_count": int}
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")
@@ -58,6 +66,15 @@ _GRID_NAMES = ("the left of the grid", "the centre of the grid", "the right of t
                "the top of the grid", "the bottom of the grid")
 _FOUNDATION_NAMES = ("the upper-left foundation", "the upper-right foundation",
                      "the lower-left foundation", "the lower-right foundation")
+
+
+def _seconds(value: Any, name: str, default: float | None = None) -> float:
+    """A time budget for the solver: a finite number of seconds greater than 0 (``None``
+    takes ``default``; the widget never searches without a limit)."""
+    value = budget(value if value is not None else default, name)
+    if value is None:
+        raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
+    return value
 
 
 class Hint(NamedTuple):
@@ -222,8 +239,8 @@ class FourSeasons(anywidget.AnyWidget):
                 game = Game.new(seed=seed, variant=variant, **options)
         elif not isinstance(game, Game):
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
-        self.hint_seconds = hint_seconds
-        self.solve_seconds = solve_seconds
+        self.hint_seconds = _seconds(hint_seconds, "hint_seconds")
+        self.solve_seconds = _seconds(solve_seconds, "solve_seconds")
         self._game = game
         self._version = 0
         self._hint: dict[str, Any] | None = None
@@ -330,8 +347,9 @@ class FourSeasons(anywidget.AnyWidget):
             h = Hint(None, "won", "The game is won: every card is home")
             self._say(h.text, "won")
             return h
+        seconds = _seconds(max_seconds, "max_seconds", self.hint_seconds)
         labels = self._labels()
-        line, verdict, nodes = self._solved_line(max_seconds or self.hint_seconds, "hint")
+        line, verdict, nodes = self._solved_line(seconds, "hint")
         if verdict == "won" and line:
             m = line[0]
             text = (f"Hint (solver's perfect-information advice — it knows the order of the "
@@ -345,7 +363,7 @@ class FourSeasons(anywidget.AnyWidget):
             if m is None:
                 h = Hint(None, "unknown", "No move is left")
             else:
-                h = Hint(m, "unknown", f"No win found within {max_seconds or self.hint_seconds:g}"
+                h = Hint(m, "unknown", f"No win found within {seconds:g}"
                                        f" s; a useful move: {describe_move(m, labels)}")
         self._hint = ({"move": [h.move.card, h.move.source, h.move.target], "verdict": h.verdict,
                        "text": h.text} if h.move else None)
@@ -360,6 +378,7 @@ class FourSeasons(anywidget.AnyWidget):
         (then all of it is played), or each card sent home keeps a win the solver has proved.
         """
         g = self._game
+        seconds = _seconds(max_seconds, "max_seconds", self.hint_seconds)
         if g.state.is_won:
             self._say("The game is won already", "won")
             return 0
@@ -369,9 +388,8 @@ class FourSeasons(anywidget.AnyWidget):
             for m in run:
                 played.append(g.play(m))
         else:
-            budget = max_seconds or self.hint_seconds
             while True:
-                line, verdict, _ = self._solved_line(budget, "auto_finish")
+                line, verdict, _ = self._solved_line(seconds, "auto_finish")
                 if verdict != "won" or not line or not line[0].target.startswith("foundation"):
                     break
                 played.append(g.play(line[0]))
@@ -390,9 +408,9 @@ class FourSeasons(anywidget.AnyWidget):
         from .search.solver import solve
 
         g = self._game
-        budget = max_seconds or self.solve_seconds
+        seconds = _seconds(max_seconds, "max_seconds", self.solve_seconds)
         with self._busy("solve"):
-            result = solve(g, max_seconds=budget)
+            result = solve(g, max_seconds=seconds)
         if result.verdict == "won":
             self._store_line(g.state, result.moves)
             self._publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
@@ -405,7 +423,7 @@ class FourSeasons(anywidget.AnyWidget):
                       f"({result.nodes:,} positions)", "lost")
         else:
             self.replay = {}
-            self._say(f"No win found within {budget:g} s ({result.nodes:,} positions searched); "
+            self._say(f"No win found within {seconds:g} s ({result.nodes:,} positions searched); "
                       "the position may still be winnable", "info")
         return result
 
@@ -448,44 +466,105 @@ class FourSeasons(anywidget.AnyWidget):
             self._apply_intent(kind, content)
         except (IntentError, ValueError) as e:
             self._in_intent = False
-            reason = str(e) or "refused"
+            reason = safe_text(str(e) or "refused")
             self._say(reason, "refusal")
+            kind = content.get("type") if isinstance(content, dict) else None
+            # (the intent's type is echoed only when it is one: never outside input)
             self.send({"type": "refused", "reason": reason,
-                       "intent": content.get("type") if isinstance(content, dict)
-                       and isinstance(content.get("type"), str)
-                       and len(content["type"]) <= MAX_TEXT else None})
+                       "intent": kind if isinstance(kind, str) and kind in INTENTS else None})
             return False
         finally:
             self._in_intent = False
         return True
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_intent(content)
+        with self._last_resort("intent"):
+            self.handle_intent(content)
+
+    # -- everything else from the front end ----------------------------------------------
+    def _handle_msg(self, msg: Any) -> None:
+        """Every message from the front end arrives here (ipywidgets calls it for the comm).
+        The same dispatch as ``ipywidgets.Widget._handle_msg`` (state updates, state
+        requests, custom messages), with every part checked and nothing raised: a malformed
+        message is refused and logged, never a traceback in the notebook."""
+        with self._last_resort("message"):
+            content = msg.get("content") if isinstance(msg, dict) else None
+            data = content.get("data") if isinstance(content, dict) else None
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "update" and isinstance(data.get("state"), dict):
+                if data.get("buffer_paths"):  # no trait of this widget is binary
+                    raise IntentError("refused: this widget takes no binary state")
+                self.set_state(data["state"])
+            elif method == "request_state":
+                self.send_state()
+            elif method == "custom" and "content" in data:
+                buffers = msg.get("buffers")
+                self._handle_custom_msg(data["content"], buffers if isinstance(buffers, list)
+                                        else [])
+            else:
+                raise IntentError(f"refused: a message from the front end with method "
+                                  f"{quote(method)}")
+
+    def set_state(self, sync_data: Any) -> None:
+        """A state update from a front end.  Only :data:`FRONTEND_WRITABLE` traits are set
+        (with a value of their type); for every other name, Python's value is sent back, so
+        each view shows Python's truth again (``board``, ``status``, ``ply``, ``seed``...:
+        Python publishes them; the front end sends intents)."""
+        accepted, refused = frontend_update(sync_data, FRONTEND_WRITABLE)
+        if accepted:
+            super().set_state(accepted)
+        if refused:
+            names = [n for n in refused if n in self.keys]
+            if names:
+                self.send_state(names)
+            self._say(safe_text(f"Refused: the front end may not set {', '.join(refused[:5])}"
+                                + (" …" if len(refused) > 5 else "")), "refusal")
+
+    @contextlib.contextmanager
+    def _last_resort(self, what: str) -> Iterator[None]:
+        """Nothing from the front end raises into the notebook: anything unexpected is
+        logged, said as a bounded refusal, and Python's state republished."""
+        try:
+            yield
+        except ValueError as e:  # a refusal (IntentError, IllegalMoveError...): said, logged
+            reason = safe_text(str(e) or "refused", 200)
+            self.log.info("%s", reason)
+            self._say(reason, "refusal")
+        except Exception as e:  # the last resort: not expected, so Python's state is re-sent
+            reason = safe_text(f"refused: an unexpected error while handling a {what} from the "
+                               f"front end ({type(e).__name__}: {quote(str(e), 80)})", 200)
+            self.log.warning("%s", reason)
+            try:
+                self._in_intent = False
+                self._publish(kind="refresh", message=reason, message_kind="refusal")
+            except Exception:  # (publishing itself failed: the warning above says why)
+                self.log.warning("could not republish the board after: %s", reason)
 
     def _check_intent(self, content: Any) -> str:
         if not isinstance(content, dict):
             raise IntentError("refused: an intent is an object with a 'type'")
         kind = content.get("type")
         if not isinstance(kind, str) or kind not in INTENTS:
-            shown = repr(kind)[:MAX_TEXT] if kind is not None else "missing"
+            shown = quote(kind) if kind is not None else "missing"
             raise IntentError(f"refused: unknown intent type {shown}")
         for key, value in content.items():
-            if not isinstance(key, str) or len(key) > MAX_TEXT:
-                raise IntentError("refused: malformed intent")
+            if key not in INTENT_FIELDS:
+                raise IntentError(f"refused: an intent has no field {quote(key, 20)}")
             if isinstance(value, str) and len(value) > MAX_TEXT:
-                raise IntentError(f"refused: the {key[:20]!r} field is too long")
-            if isinstance(value, list | dict):
-                raise IntentError(f"refused: the {key[:20]!r} field must be a plain value")
+                raise IntentError(f"refused: the {quote(key, 20)} field is too long")
+            if not (value is None or isinstance(value, str | bool | float) or is_int(value)):
+                raise IntentError(f"refused: the {quote(key, 20)} field must be a plain value")
         if kind in VERSIONED:
             ply = content.get("ply")
             if not isinstance(ply, int) or isinstance(ply, bool):
                 raise IntentError(f"refused: a {kind} intent must carry the position's ply")
-            version = content.get("version", self._version)
-            if not isinstance(version, int) or isinstance(version, bool):
-                raise IntentError("refused: the version must be an integer")
+            version = content.get("version")
+            if not is_int(version):
+                raise IntentError(f"refused: a {kind} intent must carry the position's version "
+                                  "(an integer)")
             if ply != self._game.ply or version != self._version:
                 raise IntentError(
-                    f"refused: that {kind} was meant for an earlier position (ply {ply}); "
+                    f"refused: that {kind} was meant for an earlier position (ply {quote(ply)}); "
                     f"the board has changed since (now ply {self._game.ply}) — nothing was done")
         return kind
 
@@ -494,8 +573,14 @@ class FourSeasons(anywidget.AnyWidget):
             card, source, target = c.get("card"), c.get("source"), c.get("target")
             if not isinstance(source, str) or not isinstance(target, str):
                 raise IntentError("refused: a move names its source and target piles")
-            if source == "stock" and card is None and self._game.state.stock:
-                card = _code(self._game.state.stock[0])  # the stock card is face down
+            if source == "stock":
+                # The stock card is face down: a view never knows it, so it names none, and
+                # whether a named card is the next one is never said (nor played on).
+                if card is not None:
+                    raise IntentError("refused: the stock card is face down; a move from the "
+                                      "stock names no card")
+                if self._game.state.stock:
+                    card = _code(self._game.state.stock[0])
             if not isinstance(card, str):
                 raise IntentError("refused: a move names its card, like '7H'")
             self.play(Move(card, source, target))
@@ -521,7 +606,7 @@ class FourSeasons(anywidget.AnyWidget):
                                      or not 0 <= seed < 2**53):
                 raise IntentError("refused: a seed is a whole number from 0 to 2^53")
             if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
-                raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
+                raise IntentError(f"refused: unknown variant {quote(variant)}")
             self.new_game(seed=seed, variant=variant)
         elif kind == "deal_number":
             variant = c.get("variant")
@@ -607,7 +692,7 @@ class FourSeasons(anywidget.AnyWidget):
 
     def _say(self, text: str, kind: str = "info") -> None:
         with self.hold_sync():
-            self.message = text
+            self.message = safe_text(text)
             self.message_kind = kind
             self.message_serial += 1
 
@@ -668,7 +753,7 @@ class FourSeasons(anywidget.AnyWidget):
             self._syncing = True
             self.variant = change["old"]
             self._syncing = False
-            raise RulesError(f"unknown variant {change['new']!r}; choose one of "
+            raise RulesError(f"unknown variant {quote(change['new'])}; choose one of "
                              f"{', '.join(VARIANTS)}")
         self.new_game(seed=self._game.seed, variant=change["new"])
 
@@ -676,7 +761,15 @@ class FourSeasons(anywidget.AnyWidget):
     def _seed_changed(self, change: dict[str, Any]) -> None:
         if self._syncing or change["new"] is None or change["new"] == self._game.seed:
             return
-        self.new_game(seed=change["new"])
+        try:
+            self.new_game(seed=change["new"])
+        except ValueError:  # (a seed Game.new refuses: the trait shows the game's own again)
+            self._syncing = True
+            try:
+                self.seed = self._game.seed
+            finally:
+                self._syncing = False
+            raise
 
     def __repr__(self) -> str:
         return f"<FourSeasons {self._game!r}>"

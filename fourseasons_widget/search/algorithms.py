@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..validate import budget
 from .problem import Problem
 
 
@@ -119,6 +120,7 @@ def best_first_search(problem: Problem, f: Callable[[Node], float], *,
     a costlier path; otherwise it is counted as a duplicate.  The goal test is made when a node
     is taken from the frontier, which is what makes uniform-cost search and A* optimal.
     """
+    max_expanded = budget(max_expanded, "max_expanded", integer=True)
     t0 = time.perf_counter()
     stats = {"expanded": 0, "generated": 1, "max_frontier": 1, "duplicates": 0}
     root = Node(problem.initial)
@@ -191,6 +193,9 @@ def depth_limited_search(problem: Problem, limit: int, *, max_expanded: int | No
     """Depth-first tree search to depth ``limit``; it remembers only the current path (to
     avoid cycles), so memory stays linear.  ``stopped="cutoff"`` means some path was cut at
     the limit (a deeper search might succeed); ``"exhausted"`` that none was."""
+    if _stats is None:  # (iterative deepening passes what is left of its own, checked, budget)
+        limit = budget(limit, "limit", integer=True)
+        max_expanded = budget(max_expanded, "max_expanded", integer=True)
     t0 = time.perf_counter()
     stats = _stats if _stats is not None else {
         "expanded": 0, "generated": 1, "max_frontier": 1, "duplicates": 0}
@@ -243,6 +248,8 @@ def iterative_deepening_search(problem: Problem, *, max_depth: int = 10_000,
                                on_step: Callable[[Step], None] | None = None) -> SearchResult:
     """Depth-limited search with limits 1, 2, 3, … until a goal or an exhausted search;
     the counts add up over all iterations."""
+    max_depth = budget(max_depth, "max_depth", integer=True)
+    max_expanded = budget(max_expanded, "max_expanded", integer=True)
     t0 = time.perf_counter()
     stats = {"expanded": 0, "generated": 1, "max_frontier": 1, "duplicates": 0}
     for limit in range(1, max_depth + 1):
@@ -272,6 +279,7 @@ ALGORITHMS: dict[str, Callable[..., SearchResult]] = {
 def compare(problem: Problem, algorithms: list[str] | None = None, *,
             max_expanded: int | None = 200_000) -> list[dict[str, Any]]:
     """Run several algorithms on one problem; a list of rows for a table."""
+    max_expanded = budget(max_expanded, "max_expanded", integer=True)
     rows = []
     for name in algorithms or list(ALGORITHMS):
         rows.append(ALGORITHMS[name](problem, max_expanded=max_expanded).row())

@@ -12,6 +12,7 @@ import random
 from ..game import Game
 from ..rules import get_rules
 from ..state import FOUNDATION, State
+from ..validate import budget, is_int
 from .solver import solve
 
 
@@ -25,8 +26,10 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
     The game's history holds the moves that led there (``game.history``); ``game.seed`` is the
     deal's seed.
     """
-    if not 0 <= cards_left <= 52:
+    if not is_int(cards_left) or not 0 <= cards_left <= 52:
         raise ValueError("cards_left runs from 0 to 52")
+    max_seconds = budget(max_seconds, "max_seconds")
+    tries = budget(tries, "tries", integer=True)
     for k in range(seed, seed + tries):
         game = Game.new(seed=k, variant=variant)
         r = solve(game, max_seconds=max_seconds)
@@ -50,6 +53,10 @@ def late_positions(variant: str, n: int, *, max_stock: int = 0,
     """Up to ``n`` positions late in a game (``max_stock`` stock cards left or fewer), reached by
     random play from seeded deals that favours moves home: where losses become cheap to prove.
     """
+    n = budget(n, "n", integer=True)
+    max_seeds = budget(max_seeds, "max_seeds", integer=True)
+    if not is_int(max_stock) or max_stock < 0:
+        raise ValueError("max_stock is a number of cards, 0 or more")
     rules = get_rules(variant)
     out: list[State] = []
     seed = 0

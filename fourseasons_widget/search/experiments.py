@@ -26,7 +26,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from ..validate import quote
+
 PLAYERS = ("solver", "random", "heuristic")
+MAX_DEALS = 1_000_000  # deals in one experiment
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
 
@@ -56,7 +59,7 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         p = play_random(game, seed=task["seed"]) if player == "random" else play_heuristic(game)
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=0, cards_home=p.cards_home)
     else:
-        raise ValueError(f"unknown player {player!r}; choose one of {', '.join(PLAYERS)}")
+        raise ValueError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
     row["seconds"] = round(time.perf_counter() - t0, 4)
     return row
 
@@ -81,10 +84,20 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                    progress: bool = True) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
     deal (see :data:`FIELDS`), in seed order."""
+    import numbers
     from concurrent.futures import as_completed
 
+    from ..validate import SEED_LIMIT, budget, take
+
     if player not in PLAYERS:
-        raise ValueError(f"unknown player {player!r}; choose one of {', '.join(PLAYERS)}")
+        raise ValueError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
+    max_seconds = budget(max_seconds, "max_seconds")
+    max_nodes = budget(max_nodes, "max_nodes", integer=True)
+    jobs = budget(jobs, "jobs", integer=True)
+    seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
+    for k in seeds:
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
+            raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player == "solver" else None,
               "max_nodes": max_nodes if player == "solver" else None} for k in seeds]

@@ -81,6 +81,8 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+from ..validate import budget as check_budget
+from ..validate import check_position
 from .players import heuristic_line
 
 F = FOUNDATION  # in the fast search "to a foundation" (the corner is chosen on replay)
@@ -641,6 +643,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     the reductions off (for the benchmark and the cross-checks; without the transposition table
     a search may not end, so give it a budget).
     """
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_seconds = check_budget(max_seconds, "max_seconds")
     if root.is_won:
         return "won", [], 0
     if not fast_search_supports(rules):
@@ -774,10 +778,15 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     >>> r.verdict in ("won", "lost", "unknown")
     True
     """
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_seconds = check_budget(max_seconds, "max_seconds")
     if rules is None:
+        if not isinstance(getattr(position, "rules", None), Rules):
+            raise ValueError("solve() takes a Game, or a State and its rules")
         state, rules = position.state, position.rules
     else:
         state = position
+        check_position(rules, state)  # (a Game's positions are checked when they are made)
     t0 = time.perf_counter()
     verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
                                  order=order)

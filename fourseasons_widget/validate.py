@@ -1,0 +1,340 @@
+"""One gate for everything that comes from outside: save files, move text, pile names, decks,
+budgets, and the widget's intents and trait updates.
+
+The rules it enforces, once, for every entry point:
+
+- **ASCII only where a number or a name is read.**  ``str.isdigit()`` and ``int()`` accept
+  ``'٤'``, ``'４'`` (and ``isdigit`` even ``'²'``); the patterns here are ``re.ASCII`` and
+  spelled ``[0-9]``.  Pile names are *canonical*: ``cross:4``, never ``cross:04`` or
+  ``cross:０４``, so what is stored is what was read.
+- **Bounded sizes, read lazily.**  An iterable is read at most one item past what is allowed
+  (:func:`take`), so an endless one is refused, not exhausted.
+- **Bounded messages.**  A refusal quotes at most a few dozen characters of what it refuses
+  (:func:`quote`), escaped to ASCII: a megabyte of input gives a short message, a lone
+  surrogate cannot make the message unsendable, and a 5,000-digit integer (which Python refuses
+  to turn into text) is described, not printed.
+- **The documented error classes and nothing else**: ``ValueError`` subclasses (the callers
+  raise ``SaveFileError``, ``IllegalMoveError``, ``CardError``, ``RulesError`` or
+  :class:`BudgetError`), never a ``TypeError``, ``IndexError`` or ``UnicodeEncodeError``.
+- **A position is one the rules can reach** (:func:`check_position`): every invariant the
+  engines and the solver rely on, each refusal naming the one that is broken.
+
+>>> quote("x" * 1000)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+>>> quote(10**5000)
+'an integer of 16610 bits'
+>>> pile_parts("cross:4"), pile_parts("cross:04"), pile_parts("cross:\\u0664")
+(('cross', 4), None, None)
+>>> budget(2, "max_seconds")
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .cards import CODES, SUIT_SYMBOLS
+
+#: the longest piece of outside input a message quotes
+QUOTE_LIMIT = 40
+#: the longest message (a refusal, an announcement) the widget publishes
+MESSAGE_LIMIT = 400
+
+#: a pile's full name, canonical: no leading zeros, ASCII digits only
+PILE_NAME = re.compile(r"(stock|waste|(foundation|cross|tableau|cell):(0|[1-9][0-9]?))",
+                       re.ASCII)
+#: a short pile name as in the notation: ``s``, ``w``, ``f0``, ``c2``, ``t11``, ``x4``
+SHORT_PILE = re.compile(r"([swfctx])(0|[1-9][0-9]?)?", re.ASCII)
+_DIGITS = re.compile(r"(0|[1-9][0-9]*)", re.ASCII)
+#: seeds run from 0 to 2**63 - 1; PySolFC's deal numbers from 1 to 10**20 - 1
+SEED_LIMIT = 2**63
+PYSOL_LIMIT = 10**20
+
+
+class BudgetError(ValueError):
+    """A search budget that is not a finite positive number (or ``None``)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Messages
+
+
+def quote(x: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A short, ASCII, safe rendering of outside input for a message.
+
+    Strings are cut to ``limit`` characters and escaped (``ascii``: non-ASCII characters and
+    lone surrogates become ``\\u`` escapes); huge integers and containers are described
+    rather than printed.
+    """
+    if isinstance(x, str):
+        text = ascii(x[:limit])
+        if len(x) > limit or len(text) > limit + 2:
+            text = text[:limit - 1].rstrip("\\") + "...'"
+        return text
+    if isinstance(x, bool) or x is None:
+        return repr(x)
+    if isinstance(x, int):
+        if x.bit_length() > 64:
+            return f"an integer of {x.bit_length()} bits"
+        return str(int(x))
+    if isinstance(x, float):
+        return repr(x)
+    if isinstance(x, bytes | bytearray):
+        return f"{type(x).__name__} of length {len(x)}"
+    if isinstance(x, list | tuple | dict | set | frozenset):
+        return f"a {type(x).__name__} of {len(x)} items"
+    return f"a {type(x).__name__[:QUOTE_LIMIT]}"
+
+
+def safe_text(text: Any, limit: int = MESSAGE_LIMIT) -> str:
+    """A message made safe to publish: a string, at most ``limit`` characters, and encodable
+    as UTF-8 (lone surrogates escaped).  Messages built by this package are already bounded;
+    this is the last gate before a message leaves the kernel."""
+    if not isinstance(text, str):
+        text = quote(text)
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        if len(text) > limit:
+            text = text[:limit - 1] + "…"
+    return text
+
+
+def quote_error(e: BaseException, limit: int = 200) -> str:
+    """An exception's message, bounded (for a refusal that wraps another)."""
+    return safe_text(str(e), limit)
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers and names
+
+
+def is_int(x: Any) -> bool:
+    """An integer and not a bool (``True`` is an ``int`` in Python, never a number here)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def ascii_int(text: Any) -> int | None:
+    """The value of a decimal numeral written with ASCII digits only (no sign, no leading
+    zeros, at most 20 digits), else ``None``."""
+    if not isinstance(text, str) or len(text) > 20 or not _DIGITS.fullmatch(text):
+        return None
+    return int(text)
+
+
+def pile_parts(name: Any) -> tuple[str, int | None] | None:
+    """``("cross", 4)`` for ``"cross:4"``, ``("stock", None)`` for ``"stock"``; ``None`` for
+    anything that is not a canonical pile name (``cross:04``, ``cross:٤``, ``Cross:4``)."""
+    if not isinstance(name, str) or len(name) > 20:
+        return None
+    m = PILE_NAME.fullmatch(name)
+    if not m:
+        return None
+    if m.group(2) is None:
+        return m.group(1), None
+    return m.group(2), int(m.group(3))
+
+
+def budget(value: Any, name: str, *, integer: bool = False) -> Any:
+    """Check a search budget: ``None`` (no limit) or a finite number greater than 0; with
+    ``integer=True`` (node counts) a whole number.  Returns the value (an ``int`` for whole
+    numbers given as floats); raises :class:`BudgetError` (a ``ValueError``) otherwise.
+
+    ``nan`` would never compare greater than a clock and ``inf`` never runs out; strings and
+    bools are not numbers here.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise BudgetError(f"{name} must be a positive number or None, not {quote(value)}")
+    if isinstance(value, numbers.Integral):
+        v = int(value)
+        if v <= 0:
+            raise BudgetError(f"{name} must be greater than 0, not {quote(v)}")
+        return v
+    try:
+        f = float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise BudgetError(f"{name} must be a finite positive number, not {quote(value)}") from None
+    if not math.isfinite(f) or f <= 0:
+        raise BudgetError(f"{name} must be a finite number greater than 0, not {quote(f)}")
+    if integer:
+        if f != int(f):
+            raise BudgetError(f"{name} counts nodes: a whole number, not {quote(f)}")
+        return int(f)
+    return f
+
+
+def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
+    """Check where a game says it comes from: ``seed`` (``None`` or 0 ≤ seed < 2**63),
+    ``pysol`` (``None``, 1 ≤ n < 10**20 or ``"ms<n>"``, as :func:`~.deal.parse_pysol_number`
+    keeps it) and ``deck`` (``None`` or 52 distinct cards 0–51, dealt from that seed or — given
+    the ``rules`` that dealt it — that PySolFC number).  Raises ``ValueError``."""
+    if seed is not None and (not is_int(seed) or not 0 <= seed < SEED_LIMIT):
+        raise ValueError(f"a seed is an integer from 0 to 2**63 - 1 or null, not {quote(seed)}")
+    if pysol is not None:
+        from .deal import parse_pysol_number
+
+        try:
+            ok = (is_int(pysol) or isinstance(pysol, str)) and parse_pysol_number(pysol) == pysol
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(f"a PySolFC deal number is an integer from 1 to 10**20 - 1, "
+                             f"'ms<number>' or null, not {quote(pysol)}")
+    if deck is None:
+        return
+    if not isinstance(deck, tuple) or len(deck) != 52 or sorted(
+            c if is_int(c) else -1 for c in deck) != list(range(52)):
+        raise ValueError("a deck is 52 different cards")
+    from .deal import pysol_deck, shuffled_deck
+
+    if seed is not None and shuffled_deck(seed) != deck:
+        raise ValueError(f"the deck is not the one seed {seed} deals")
+    if pysol is not None and rules is not None and pysol_deck(
+            pysol, rules.pysol_rows, base=rules.deal == "cross") != deck:
+        raise ValueError(f"the deck is not PySolFC's deal {pysol}")
+
+
+def take(items: Iterable[Any], n: int, what: str, error: type[ValueError] = ValueError) -> list:
+    """At most ``n`` items of ``items``, reading at most ``n + 1`` (an endless iterable is
+    refused, not exhausted); raises ``error`` when there are more."""
+    try:
+        it = iter(items)
+    except TypeError:
+        raise error(f"{what} must be a list, not {quote(items)}") from None
+    out = list(itertools.islice(it, n + 1))
+    if len(out) > n:
+        raise error(f"{what} has more than {n} items")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The widget's channel
+
+
+def frontend_update(sync_data: Any, writable: dict[str, type]) -> tuple[dict[str, Any], list[str]]:
+    """Split a state update sent by a front end into the values it may set (the names in
+    ``writable``, each with a value of exactly that type) and the names refused (bounded:
+    the first 20, each quoted).  Everything else a widget publishes is Python's to say."""
+    if not isinstance(sync_data, dict):
+        return {}, [quote(sync_data)]
+    accepted: dict[str, Any] = {}
+    refused: list[str] = []
+    for name, value in sync_data.items():
+        kind = writable.get(name) if isinstance(name, str) else None
+        if kind is not None and type(value) is kind:
+            accepted[name] = value
+        elif len(refused) < 20:
+            refused.append(name if isinstance(name, str) and name.isascii() and len(name) <= 40
+                           else quote(name))
+    return accepted, refused
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions
+
+
+def check_position(rules: Any, s: Any) -> None:
+    """Raise ``ValueError`` naming the first invariant ``s`` breaks, among those every position
+    the rules of ``rules`` can reach keeps — and that the engines and the solver rely on:
+
+    - the shape: a :class:`State` of tuples of ints, as many piles as the layout has;
+    - 52 cards, each once (the foundations hold the base card of their suit and the cards
+      above it, round the corner, so counting them checks foundations against the base rank);
+    - a foundation holds 0–13 cards; each corner takes a different suit; a started foundation
+      sits in a corner and an empty corner holds nothing; ``foundation:0`` holds the deal's
+      base card, so it is never empty;
+    - piles: a cell holds one card; a pile is a run the tableau rules allow (down by one, in
+      alternating colours in Simplicity, K on A only as ``tableau_wrap`` says);
+    - filling: where a space is filled at once (Czarina, Corners), a pile is empty only when
+      what fills it is gone (the stock; with ``fill="waste"`` the waste and the stock); in
+      Dick 1883 at most one vacancy waits to be filled while the pack or the waste holds a card
+      (each move empties at most one pile, and nothing else may be done until it is filled).
+    """
+    from .state import State  # (state.py reads its names through this module)
+
+    if not isinstance(s, State):
+        raise ValueError("a position is a State")
+    n = rules.n_piles
+    if not isinstance(s.piles, tuple) or len(s.piles) != n:
+        count = len(s.piles) if isinstance(s.piles, tuple) else quote(s.piles)
+        raise ValueError(f"{rules.title} has {n} tableau piles, not {count}")
+    parts = (s.stock, s.waste, *s.piles)
+    # (one pass over the cards on the good path; the part to blame is found on the bad one)
+    if not all(type(p) is tuple for p in parts) or not all(
+            type(c) is int and 0 <= c < 52 for p in parts for c in p):
+        for part, name in ((s.stock, "the stock"), (s.waste, "the waste"), *(
+                (p, rules.pile_name(i)) for i, p in enumerate(s.piles))):
+            if not isinstance(part, tuple) or not all(is_int(c) and 0 <= c < 52 for c in part):
+                raise ValueError(f"{name} must be a tuple of cards 0-51")
+    for part, name, lo, hi in ((s.home, "foundation counts", 0, 13),
+                               (s.corners, "corners", -1, 3)):
+        if not isinstance(part, tuple) or len(part) != 4 or not all(
+                is_int(x) and lo <= x <= hi for x in part):
+            raise ValueError(f"{name} are four integers from {lo} to {hi}")
+    if not is_int(s.base) or not 0 <= s.base < 13:
+        raise ValueError("the base rank is a rank, 0-12")
+    if (s.bases is not None) != (rules.deal == "suits"):
+        raise ValueError("per-suit base ranks belong to PySolFC's Corners only" if s.bases
+                         else f"{rules.title} has a base rank per suit")
+    if s.bases is not None and (not isinstance(s.bases, tuple) or len(s.bases) != 4 or any(
+            not is_int(b) or not 0 <= b < 13 for b in s.bases)):
+        raise ValueError("per-suit base ranks are four ranks, 0-12")
+    if not is_int(s.redeals) or not 0 <= s.redeals <= rules.redeals:
+        raise ValueError(f"{rules.title} allows {rules.redeals} redeals")
+    started = [x for x in s.corners if x >= 0]
+    if len(set(started)) != len(started):
+        raise ValueError("each corner takes a different suit")
+    for suit in range(4):
+        if s.home[suit] and suit not in s.corners:
+            raise ValueError(f"the {SUIT_SYMBOLS[suit]} foundation has cards but no corner")
+        if suit in s.corners and not s.home[suit]:
+            raise ValueError(f"a started foundation holds at least its base card "
+                             f"({SUIT_SYMBOLS[suit]} holds none)")
+    if rules.corner_suits is None and s.corners[0] < 0:
+        raise ValueError("foundation:0 holds the deal's base card: it is never empty")
+    if rules.corner_suits is not None and any(
+            x >= 0 and x != rules.corner_suits[i] for i, x in enumerate(s.corners)):
+        raise ValueError(f"in {rules.title} each suit has its own corner")
+    cards = s.all_cards()
+    if len(cards) != 52:
+        raise ValueError(f"a position holds 52 cards, this one {len(cards)}")
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise ValueError(f"{CODES[c]} appears twice")
+        seen.add(c)
+    fits = rules.engine.fits(s.base)
+    for i, p in enumerate(s.piles):
+        if rules.pile_capacity is not None and len(p) > rules.pile_capacity:
+            raise ValueError(f"{rules.pile_name(i)} holds {len(p)} cards; a cell holds one")
+        for a, b in itertools.pairwise(p):
+            if not fits[b * 52 + a]:
+                raise ValueError(f"{rules.pile_name(i)} has {CODES[b]} on {CODES[a]}, "
+                                 "which the tableau rules never allow")
+    empty = [i for i, p in enumerate(s.piles) if not p]
+    if empty and rules.fill in ("stock", "waste"):
+        if s.stock:
+            raise ValueError(f"{rules.pile_name(empty[0])} is empty while the stock holds "
+                             f"cards: in {rules.title} a space is filled at once from the stock")
+        if rules.fill == "waste" and s.waste:
+            raise ValueError(f"{rules.pile_name(empty[0])} is empty while the waste holds "
+                             f"cards: with fill='waste' a space is filled at once from the waste")
+    if rules.fill == "vacancy" and len(empty) > 1 and (s.stock or s.waste):
+        raise ValueError(f"{len(empty)} vacancies while the pack or the waste holds cards: in "
+                         f"{rules.title} a vacancy is filled before any other move, so there is "
+                         "at most one")
+
+
+__all__ = ["BudgetError", "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
+           "ascii_int", "budget", "check_origin", "check_position", "frontend_update", "is_int", "pile_parts",
+           "quote", "quote_error", "safe_text", "take"]
