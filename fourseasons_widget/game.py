@@ -465,7 +465,7 @@ class Game:
         if deck is not None and rules.deal_deck(deck) != start:
             raise SaveFileError("save file deck and start position disagree")
         try:
-            check_origin(seed, pysol, deck, self.rules)
+            check_origin(seed, pysol, deck, rules)
         except ValueError as e:
             raise SaveFileError(f"save file: {e}") from None
         game = cls(start, rules, seed=seed, deck=deck, pysol=pysol)
