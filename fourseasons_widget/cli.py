@@ -14,6 +14,7 @@ import shlex
 import sys
 import time
 
+from .deal import parse_pysol_number
 from .rules import VARIANTS
 from .validate import SEED_LIMIT, ascii_int, budget
 
@@ -30,6 +31,13 @@ def _seed(text: str) -> int:
     if v is None or v >= SEED_LIMIT:
         raise argparse.ArgumentTypeError("must be an integer from 0 to 2**63 - 1, in digits 0-9")
     return v
+
+
+def _pysol(text: str) -> int | str:
+    try:  # (digits 0-9 only, or "ms" and digits: the deal module says why not)
+        return parse_pysol_number(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _seconds(text: str) -> float:
@@ -50,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="solve one deal (perfect information: the stock is known)")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--seed", type=_seed, default=None, help="the deal: Game.new(seed=N)")
-    g.add_argument("--pysol", default=None, help="PySolFC's deal number N (or msN)")
+    g.add_argument("--pysol", type=_pysol, default=None, help="PySolFC's deal number N (or msN)")
     s.add_argument("--variant", choices=list(VARIANTS), default="standard")
     s.add_argument("--rules", choices=("default", "pysol"), default=None,
                    help="this project's rules (default) or PySolFC's own (pysol)")

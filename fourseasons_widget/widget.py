@@ -52,7 +52,7 @@ VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
-                           "variant"})
+                           "variant", "text"})
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)

@@ -202,6 +202,9 @@ def test_czarina_space_filled_from_the_waste_which_refills_from_the_stock():
 
 LOCKED = {"base": "5", "piles": ["5C 4C", "KC QC JC TC 9C 8C 7C 6C", "3C 2C AC", "", ""],
           "foundations": [None, "S13", "H13", "D13"], "stock": "", "waste": ""}
+# The same cards as this model deals them: its first foundation holds the deal's base card, so
+# the empty corner is another one (PySolFC keeps the upper-left corner for clubs).
+LOCKED_MODEL = {**LOCKED, "foundations": ["S13", "H13", "D13", None]}
 
 
 def test_czarina_space_takes_another_piles_top_once_stock_and_waste_are_gone():
@@ -216,7 +219,7 @@ def test_czarina_space_takes_another_piles_top_once_stock_and_waste_are_gone():
 def test_a_position_the_model_calls_lost_wins_under_pysolfc_rules():
     for fill in ("stock", "waste"):
         model = get_rules("czarina", fill=fill)
-        s = state_from_dict(model, LOCKED)
+        s = state_from_dict(model, LOCKED_MODEL)
         assert position_status(model, s) == "lost"
         assert search(model, s, max_nodes=10_000)[0] == "lost"
     rules = get_rules("czarina", rules="pysol")
@@ -340,8 +343,8 @@ def _wrong_corner(d):
     ("standard", _wrong_corner, "each suit has its own corner"),
     ("corners", lambda d: d["start"].update(redeals=3), "redeals must be a count from 0 to 2"),
     ("corners", lambda d: d["start"].pop("bases"), "has a base rank per suit"),
-    ("corners", lambda d: d.update(pysol="ms0"), "pysol number"),
-    ("corners", lambda d: d.update(pysol=" 12"), "pysol number"),
+    ("corners", lambda d: d.update(pysol="ms0"), "PySolFC deal number"),
+    ("corners", lambda d: d.update(pysol=" 12"), "PySolFC deal number"),
 ])
 def test_crafted_pysol_saves_are_refused(variant, change, message):
     from fourseasons_widget.game import SaveFileError
