@@ -564,8 +564,9 @@ class FourSeasons(anywidget.AnyWidget):
                                   "(an integer)")
             if ply != self._game.ply or version != self._version:
                 raise IntentError(
-                    f"refused: that {kind} was meant for an earlier position (ply {quote(ply)}); "
-                    f"the board has changed since (now ply {self._game.ply}) — nothing was done")
+                    f"refused: that {kind} was meant for an earlier position (ply {quote(ply)}, "
+                    f"version {quote(version)}); the board has changed since (now ply "
+                    f"{self._game.ply}, version {self._version}) — nothing was done")
         return kind
 
     def _apply_intent(self, kind: str, c: dict[str, Any]) -> None:
