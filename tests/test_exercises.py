@@ -397,3 +397,14 @@ def test_solutions_committed_clean(path: Path):
     for c in nb["cells"]:
         if c["cell_type"] == "code":
             assert not c["outputs"] and c.get("execution_count") is None
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    from fourseasons_widget import exercises
+    from fourseasons_widget.exercises import history, play, rules, variants, winnability
+
+    for mod in (exercises, play, rules, history, variants, winnability):
+        result = doctest.testmod(mod)
+        assert result.attempted and not result.failed, mod.__name__
