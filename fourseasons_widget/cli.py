@@ -4,7 +4,9 @@
 the line; ``fourseasons winrate --variant standard --deals 100 --seconds 1 --jobs 2 --out
 results.csv`` — a win-rate experiment with a progress bar, per-deal CSV and an honest 95%
 interval (unknowns count as neither won nor lost: the interval runs from won/N to
-(won+unknown)/N).
+(won+unknown)/N); ``fourseasons budgets --variant standard --deals 200 --nodes
+1000,3000,10000 --out budgets.csv`` — the solver on the same deals at several node budgets
+(one summary row per budget: how the win rate grows with the search).
 """
 
 from __future__ import annotations
@@ -82,7 +84,30 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--summary", default=None,
                    help="also write one summary row per variant and player (CSV)")
     w.add_argument("--no-progress", action="store_true")
+
+    b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
+    b.add_argument("--variant", choices=list(VARIANTS), default="standard")
+    b.add_argument("--deals", type=_positive_int, default=100)
+    b.add_argument("--first-seed", type=int, default=0, help="seeds run first..first+deals-1")
+    b.add_argument("--nodes", type=_budgets, required=True,
+                   help="comma-separated node budgets per deal, e.g. 1000,3000,10000")
+    b.add_argument("--seconds", type=_seconds, default=60.0,
+                   help="a safety cap per deal (default 60; the node budget should decide)")
+    b.add_argument("--jobs", type=_positive_int, default=None, help="worker processes")
+    b.add_argument("--executor", choices=("process", "serial"), default="process")
+    b.add_argument("--out", default=None, help="CSV file: one row per budget")
+    b.add_argument("--no-progress", action="store_true")
     return p
+
+
+def _budgets(text: str) -> list[int]:
+    try:
+        values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError("a comma-separated list of node counts") from None
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError("a comma-separated list of positive node counts")
+    return sorted(set(values))
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
@@ -187,11 +212,35 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     return 0
 
 
+def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
+    import csv
+
+    from .search.experiments import BUDGET_FIELDS, budget_curve
+
+    command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
+    seeds = range(a.first_seed, a.first_seed + a.deals)
+    executor = "serial" if a.executor == "serial" else None
+    rows = budget_curve(a.variant, seeds, a.nodes, command=command, max_seconds=a.seconds,
+                        executor=executor, jobs=a.jobs, progress=not a.no_progress)
+    for r in rows:
+        print(f"{a.variant} solver, {r['max_nodes']} nodes per deal: won {r['won']}/{r['n']}, "
+              f"lost {r['lost']}, unknown {r['unknown']}; 95% CI {100 * r['ci_low']:.1f}% – "
+              f"{100 * r['ci_high']:.1f}% [{r['seconds']:.0f} s of search]", flush=True)
+    if a.out:
+        with open(a.out, "w", newline="") as f:
+            wr = csv.DictWriter(f, fieldnames=BUDGET_FIELDS)
+            wr.writeheader()
+            wr.writerows(rows)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     a = build_parser().parse_args(argv)
     if a.command == "solve":
         return cmd_solve(a)
+    if a.command == "budgets":
+        return cmd_budgets(a, argv)
     return cmd_winrate(a, argv)
 
 

@@ -50,3 +50,22 @@ def test_bad_arguments(capsys):
     assert main(["winrate", "--variant", "nope", "--deals", "1", "--no-progress"]) == 2
     with pytest.raises(SystemExit):
         main(["winrate", "--deals", "0"])
+
+
+def test_budgets_runs_the_same_deals_at_each_budget(tmp_path, capsys):
+    out = tmp_path / "b.csv"
+    assert main(["budgets", "--variant", "simplicity", "--deals", "3", "--nodes", "300,100",
+                 "--executor", "serial", "--out", str(out), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "simplicity solver, 100 nodes per deal" in text
+    rows = list(csv.DictReader(out.open()))
+    assert [r["max_nodes"] for r in rows] == ["100", "300"]  # sorted, one row per budget
+    assert all(r["n"] == "3" for r in rows)
+    assert all(int(r["won"]) + int(r["lost"]) + int(r["unknown"]) == 3 for r in rows)
+    assert rows[0]["command"].startswith("fourseasons budgets --variant simplicity")
+
+
+def test_budgets_bad_arguments():
+    for bad in ("", "0,100", "ten"):
+        with pytest.raises(SystemExit):
+            main(["budgets", "--nodes", bad])

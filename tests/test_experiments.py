@@ -124,3 +124,27 @@ def test_the_shipped_data_file():
         assert n == won + lost + unknown and n >= 1000
         assert float(r["ci_low"]) <= won / n <= (won + unknown) / n <= float(r["ci_high"])
         assert r["command"].startswith("fourseasons winrate")
+
+
+def test_the_shipped_budget_curve_agrees_with_the_shipped_deals():
+    """The budget curve runs the solver on seeds 0 … n−1 at several node budgets.  The solver is
+    deterministic at a node budget, so where the curve's budget is the per-deal file's, the two
+    shipped files must count the same wins on the same seeds."""
+    from fourseasons_widget.search.experiments import load_budget_curve, load_deals
+
+    curve = load_budget_curve()
+    budgets = [int(r["max_nodes"]) for r in curve]
+    assert len(curve) >= 3 and budgets == sorted(set(budgets))
+    n = int(curve[0]["n"])
+    variant = curve[0]["variant"]
+    for r in curve:
+        won, lost, unknown = int(r["won"]), int(r["lost"]), int(r["unknown"])
+        assert int(r["n"]) == n == won + lost + unknown and r["variant"] == variant
+        assert float(r["ci_low"]) <= won / n <= (won + unknown) / n <= float(r["ci_high"])
+        assert r["command"].startswith("fourseasons budgets")
+    deals = [r for r in load_deals() if r["variant"] == variant and r["player"] == "solver"
+             and int(r["seed"]) < n]
+    assert len(deals) == n
+    same = next(r for r in curve if int(r["max_nodes"]) == int(deals[0]["max_nodes"]))
+    assert int(same["won"]) == sum(r["outcome"] == "won" for r in deals)
+    assert int(same["lost"]) == sum(r["outcome"] == "lost" for r in deals)

@@ -52,6 +52,10 @@ def test_the_notebooks_are_in_the_site(site: Path):
     names = sorted(p.name for p in (site / "files").glob("*.ipynb"))
     assert names == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert len(names) == 6
+    # the course's links reach the glossary and the worked solutions inside the site too
+    assert (site / "files" / "glossary.md").is_file()
+    solutions = sorted(p.name for p in (site / "files" / "solutions").glob("*.ipynb"))
+    assert solutions == sorted(p.name for p in (ROOT / "notebooks" / "solutions").glob("*.ipynb"))
     assert (site / "index.html").is_file()
     assert (site / "lab" / "index.html").is_file()
 

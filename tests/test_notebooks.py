@@ -100,6 +100,28 @@ def test_every_notebook_has_a_live_board(path: Path):
     assert sum(is_checked(c) for c in code_cells(load(path))) >= 1
 
 
+COURSE_FILES = [*notebooks(), *sorted((NB_DIR / "solutions").glob("*.ipynb")),
+                NB_DIR / "glossary.md"]
+
+
+def markdown_of(path: Path) -> str:
+    if path.suffix == ".md":
+        return path.read_text(encoding="utf-8")
+    return "\n".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "markdown")
+
+
+@pytest.mark.parametrize("path", COURSE_FILES, ids=lambda p: str(p.relative_to(NB_DIR)))
+def test_course_links_resolve(path: Path):
+    """The course's relative links (notebook to notebook, glossary, solutions) point at files
+    that exist, so they work in JupyterLab and in the JupyterLite site alike."""
+    links = re.findall(r"\]\(([^)\s]+)\)", markdown_of(path))
+    local = [u for u in links if not re.match(r"[a-z]+:", u) and not u.startswith("#")]
+    for u in local:
+        assert (path.parent / u.split("#")[0]).exists(), f"{path.name}: broken link {u}"
+    if path.parent == NB_DIR and path.suffix == ".ipynb" and path.stem != "05-search":
+        assert "glossary.md" in local, f"{path.name} does not link the glossary"
+
+
 @pytest.mark.slow
 def test_notebooks_run_under_nbval():
     """Run all six notebooks with nbval, checking the marked outputs, within the time budget."""

@@ -18,5 +18,22 @@ False
 from __future__ import annotations
 
 from ._feedback import Feedback
+from .history import check_base_ranks, check_dick_home, check_name
+from .play import check_legal_moves, check_won
+from .rules import REASONS, check_home_in, check_refusal
+from .variants import check_keep_space, check_mystery, show_mystery
+from .winnability import check_covers, check_sample_size, check_solver_interval
 
-__all__ = ["Feedback"]
+__all__ = [
+    "Feedback",
+    # 01-play
+    "check_legal_moves", "check_won",
+    # 02-rules
+    "REASONS", "check_refusal", "check_home_in",
+    # 03-history
+    "check_base_ranks", "check_dick_home", "check_name",
+    # 04-variants
+    "show_mystery", "check_mystery", "check_keep_space",
+    # 06-winnability
+    "check_solver_interval", "check_sample_size", "check_covers",
+]

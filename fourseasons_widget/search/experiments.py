@@ -201,6 +201,53 @@ def summary_row(variant: str, player: str, rows: list[dict[str, Any]], command: 
             "command": command}
 
 
+BUDGET_FIELDS = (*SUMMARY_FIELDS[:-1], "seconds", "command")
+
+
+def budget_curve(variant: str, seeds: Iterable[int], budgets: Iterable[int], *,
+                 command: str = "", max_seconds: float | None = 60.0,
+                 executor: Executor | str | None = None, jobs: int | None = None,
+                 progress: bool = True) -> list[dict[str, Any]]:
+    """The solver on the same deals at several node budgets: one summary row per budget
+    (:data:`BUDGET_FIELDS`; ``seconds`` is the search time summed over the deals).
+
+    Each budget is a separate run: the solver's portfolio shares its budget out in proportion,
+    so a run at a larger budget is not a continuation of a smaller one.
+
+    >>> rows = budget_curve("simplicity", range(2), [500], executor="serial", progress=False)
+    >>> [(r["max_nodes"], r["n"]) for r in rows]
+    [(500, 2)]
+    """
+    seeds = list(seeds)
+    out = []
+    for b in budgets:
+        rows = run_experiment(variant, seeds, player="solver", max_seconds=max_seconds,
+                              max_nodes=int(b), executor=executor, jobs=jobs, progress=progress)
+        row = summary_row(variant, "solver", rows, command, int(b), max_seconds)
+        row["seconds"] = round(sum(float(r["seconds"]) for r in rows), 1)
+        out.append(row)
+    return out
+
+
+def load_budget_curve() -> list[dict[str, str]]:
+    """The shipped budget curve (``fourseasons_widget/data/budgets.csv``): the solver's win
+    rate on the same deals at several node budgets, with the command that regenerates it."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/budgets.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
+
+
+def load_deals() -> list[dict[str, str]]:
+    """The shipped per-deal results (``fourseasons_widget/data/winrates-deals.csv.gz``): one
+    row per variant, player and seed (see :data:`FIELDS`)."""
+    import gzip
+    from importlib.resources import files
+
+    raw = files("fourseasons_widget").joinpath("data/winrates-deals.csv.gz").read_bytes()
+    return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+
+
 def load_winrates() -> list[dict[str, str]]:
     """The shipped results (``fourseasons_widget/data/winrates.csv``): one row per variant
     and player, with the budget and the command that regenerates it."""

@@ -32,10 +32,10 @@ def _cards_in_every_board(nb) -> int:
 
 
 def test_play_notebook(open_notebook, artifacts):
-    # the board, the demo board, its second view, and the Czarina board
-    nb = open_notebook(NOTEBOOKS / "01-play.ipynb", expect_widgets=4)
+    # the board, the demo board, its second view, the exercise's deal 16 and the Czarina board
+    nb = open_notebook(NOTEBOOKS / "01-play.ipynb", expect_widgets=5)
     _no_errors(nb)
-    assert _cards_in_every_board(nb) == 4
+    assert _cards_in_every_board(nb) == 5
     assert nb.eval("board.game.ply") == 0
     nb.page.screenshot(path=str(artifacts / "notebook-01-play.png"))
 
