@@ -33,6 +33,8 @@ import traitlets
 
 from .cards import RANK_LABELS, SUITS, card_name, parse_card
 from .game import Game
+from .review import INTENTS as REVIEW_INTENTS
+from .review import Review
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import FOUNDATION, WASTE, Move, State
 
@@ -44,7 +46,7 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve")
+           "solve") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
@@ -202,12 +204,14 @@ class FourSeasons(anywidget.AnyWidget):
     busy = traitlets.Unicode("").tag(sync=True)
     #: the variants on offer in the picker: [{name, title, summary}]
     variants = traitlets.List().tag(sync=True)
+    #: "Where did I go wrong?": {} or the analysis of the game (see ``review.py``)
+    analysis = traitlets.Dict().tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
                  pysol: int | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
-                 **options: str) -> None:
+                 analyse_on_loss: bool = True, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         if game is None:
@@ -228,6 +232,7 @@ class FourSeasons(anywidget.AnyWidget):
         self._lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
         self._syncing = False
         self._in_intent = False
+        self._review = Review(self, on_loss=analyse_on_loss)
         super().__init__(four_colour=four_colour,
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
@@ -393,6 +398,21 @@ class FourSeasons(anywidget.AnyWidget):
                       "the position may still be winnable", "info")
         return result
 
+    def analyse(self, wait: bool = True):
+        """Where did I go wrong?  Analyse the game as played (the moves played and those redo
+        would replay) in a worker thread, and show the move list with the turning point on the
+        board.  Returns the :class:`~fourseasons_widget.analysis.Analysis` (``wait=False``:
+        ``None`` at once, the board shows the result when it comes)."""
+        return self._review.start(wait=wait)
+
+    def review(self, ply: int | None = None) -> None:
+        """Rewind the board to ``ply`` of the analysed game (default: the turning point) and
+        highlight the move played there and the move that would have won; redo returns."""
+        a = self._review.analysis
+        if ply is None and a is not None:
+            ply = a.turning_point
+        self._review.go_to(ply)
+
     def replay_line(self, moves: Iterable[Move | str], message: str | None = None) -> None:
         """Publish a line of moves from the current position (a search result's path, say) for
         replay in the browser, as :meth:`solve` does with the solver's line.  Every move is
@@ -499,6 +519,12 @@ class FourSeasons(anywidget.AnyWidget):
             self.auto_finish()
         elif kind == "solve":
             self.solve()
+        elif kind == "analyse":
+            self.analyse(wait=False)
+        elif kind == "analysis_stop":
+            self._review.cancel()
+        elif kind == "review":
+            self._review.go_to(c.get("at"))
         elif kind == "new_game":
             seed, variant = c.get("seed"), c.get("variant")
             if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
@@ -575,6 +601,7 @@ class FourSeasons(anywidget.AnyWidget):
                             "again", "lost")
             elif message is not None:
                 self._say(message, message_kind or ("move" if move is not None else "info"))
+        self._review.sync(kind, status)
 
     def _refuse(self, reason: str) -> None:
         # a refusal met while handling an intent is said once, by handle_intent

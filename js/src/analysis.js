@@ -1,0 +1,184 @@
+// "Where did I go wrong?": the move list under the board, with the turning point marked.
+//
+// Python computes everything (the analysis runs in the kernel, in a worker thread) and
+// publishes it in the `analysis` trait; this module only draws it and sends intents:
+//   {type: "analyse"}             find the move that lost the game
+//   {type: "analysis_stop"}       stop the analysis running
+//   {type: "review", at: ply}     rewind the board to the position before move `ply`
+// and, while the board shows a reviewed position, marks on it the move played there and the
+// move that would have won (`analysis.review`).
+//
+// DOM contract: the panel [data-role="analysis"], its button [data-action="analyse"], the
+// verdict text [data-role="analysis-text"], the list [data-role="move-list"] of buttons
+// [data-ply="i"] (move i + 1, 0-based ply as in game.history), the turning point's button
+// also [data-role="turning-point"].  On the board: .fsw-played-from / .fsw-played-to (the
+// move played) and .fsw-better-from / .fsw-better-to (the move that would have won).
+// Its styles are in analysis.css (imported by index.js: node cannot import CSS in the tests).
+
+const MARK = { won: "✓", lost: "✗", unknown: "?" };
+const AFTER = {
+  won: "still winnable after it",
+  lost: "proved lost after it",
+  unknown: "no win found after it, not proved lost",
+};
+
+function el(doc, tag, attrs = {}, text) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    e.setAttribute(k, v === true ? "" : String(v));
+  }
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const DECOR = ["fsw-played-from", "fsw-played-to", "fsw-better-from", "fsw-better-to"];
+
+/** Mark a move's card (or the stock, whose card is face down) and its target pile. */
+function mark(boardEl, move, from, to) {
+  if (!move) return;
+  const [card, source, target] = move;
+  const src = boardEl.querySelector(`[data-pile="${source}"]`);
+  if (src) {
+    const c = source === "stock" ? null : src.querySelector(`[data-card="${card}"]`);
+    (c || src).classList.add(from);
+  }
+  const dst = boardEl.querySelector(`[data-pile="${target}"]`);
+  if (dst) dst.classList.add(to);
+}
+
+export class AnalysisPanel {
+  /** `view`: the BoardView (its model, its `send`, its board and replay state). */
+  constructor(view) {
+    this.view = view;
+    const doc = (this.doc = view.doc);
+    this.button = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analyse",
+      title: "Find the move after which the game could no longer be won (the solver checks the positions of the game)" },
+    "Where did I go wrong?");
+    this.stopButton = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analysis_stop", hidden: true }, "Stop");
+    this.state = el(doc, "span", { class: "fsw-analysis-state", "data-role": "analysis-state" });
+    this.text = el(doc, "p", { class: "fsw-analysis-text", "data-role": "analysis-text", hidden: true });
+    this.legend = el(doc, "p", { class: "fsw-analysis-legend", hidden: true },
+      "After each move: ✓ still winnable · ? no win found · ✗ proved lost. Click a move to go back there.");
+    this.reviewNote = el(doc, "p", { class: "fsw-analysis-review", "data-role": "analysis-review", hidden: true });
+    this.list = el(doc, "ol", { class: "fsw-movelist", "data-role": "move-list", "aria-label": "the moves of the game", hidden: true });
+    this.root = el(doc, "section", { class: "fsw-analysis", "data-role": "analysis", "aria-label": "Where did I go wrong?" });
+    const head = el(doc, "div", { class: "fsw-analysis-head" });
+    head.append(this.button, this.stopButton, this.state);
+    this.root.append(head, this.text, this.legend, this.list, this.reviewNote);
+    this.drawn = null; // the analysis object the list was built for
+    this.onClick = (e) => this.click(e);
+    this.root.addEventListener("click", this.onClick);
+  }
+
+  analysis() {
+    return this.view.model.get("analysis") || {};
+  }
+
+  click(e) {
+    const b = e.target.closest && e.target.closest("button");
+    if (!b || b.disabled || !this.root.contains(b)) return;
+    if (b.dataset.action === "analyse") this.view.send({ type: "analyse" });
+    else if (b.dataset.action === "analysis_stop") this.view.send({ type: "analysis_stop" });
+    else if (b.dataset.ply !== undefined) this.view.send({ type: "review", at: Number(b.dataset.ply) });
+  }
+
+  /** Draw the panel from the `analysis` trait and the board (the current ply). */
+  render() {
+    const a = this.analysis();
+    const board = this.view.board();
+    const replaying = this.view.replayIndex !== null;
+    const running = a.state === "running";
+    const played = (board.ply || 0) > 0 || !!board.can_redo;
+    this.button.hidden = running;
+    this.button.disabled = replaying || !played || a.state === "done";
+    this.stopButton.hidden = !running;
+    this.state.textContent = running
+      ? `Looking for the move that lost the game… ${a.examined || 0} position${a.examined === 1 ? "" : "s"} examined`
+      : a.state === "error" ? a.text || "the analysis failed" : "";
+    this.root.dataset.state = a.state || "idle";
+    const done = a.state === "done";
+    this.text.hidden = !done;
+    this.legend.hidden = !done || !(a.moves || []).length;
+    this.list.hidden = this.legend.hidden;
+    const r = a.review;
+    const reviewing = done && r && r.at === board.ply && !replaying;
+    this.reviewNote.hidden = !reviewing;
+    if (reviewing) this.drawReviewNote(r);
+    if (!done) {
+      this.list.replaceChildren();
+      this.drawn = null;
+      return;
+    }
+    this.text.textContent = a.text || "";
+    if (this.drawn !== a) this.buildList(a);
+    // where the board is now: the next move of the list from here
+    const here = board.ply;
+    for (const b of this.list.querySelectorAll("button[data-ply]")) {
+      const on = Number(b.dataset.ply) === here && !replaying;
+      if (on) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+      b.disabled = replaying;
+    }
+  }
+
+  drawReviewNote(r) {
+    const doc = this.doc;
+    const key = (cls) => el(doc, "span", { class: cls, "aria-hidden": "true" });
+    const parts = [key("fsw-key-played"), `the move played here (${r.played[0]} from ${r.played[1]} to ${r.played[2]})`];
+    if (r.better) {
+      parts.push(" · ", key("fsw-key-better"), `the move that would have won (${r.better[0]} from ${r.better[1]} to ${r.better[2]})`);
+    }
+    parts.push(". Redo plays the game on.");
+    this.reviewNote.replaceChildren(...parts);
+  }
+
+  buildList(a) {
+    const doc = this.doc;
+    const tp = a.turning_point;
+    const verdicts = a.verdicts || [];
+    const items = (a.moves || []).map((m, i) => {
+      const after = verdicts[i + 1] || "unknown";
+      const turning = i === tp;
+      const label = `Move ${i + 1}: ${m[4] || m[3]}; ${AFTER[after]}${turning ? ". Here it went wrong" : ""}`;
+      const b = el(doc, "button", {
+        type: "button",
+        class: `fsw-mv fsw-mv-${after}${turning ? " fsw-mv-turning" : ""}`,
+        "data-ply": i,
+        "data-role": turning ? "turning-point" : null,
+        "aria-label": label,
+        title: label,
+      });
+      b.append(el(doc, "span", { class: "fsw-mv-n", "aria-hidden": "true" }, `${i + 1}.`),
+        el(doc, "span", { class: "fsw-mv-text", "aria-hidden": "true" }, m[3]),
+        el(doc, "span", { class: "fsw-mv-mark", "aria-hidden": "true" }, MARK[after]));
+      if (turning) b.append(el(doc, "span", { class: "fsw-mv-flag", "aria-hidden": "true" }, "went wrong here"));
+      const li = el(doc, "li");
+      li.append(b);
+      return li;
+    });
+    this.list.replaceChildren(...items);
+    this.drawn = a;
+    const marker = this.list.querySelector('[data-role="turning-point"]');
+    if (marker) {
+      // bring the marker into the list's view without scrolling the notebook page
+      const li = marker.parentElement;
+      this.list.scrollTop = Math.max(0, li.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
+    }
+  }
+
+  /** Mark the reviewed move on the board (called after every highlight of the live board). */
+  decorate(boardEl) {
+    if (!boardEl) return;
+    for (const e of boardEl.querySelectorAll(DECOR.map((c) => `.${c}`).join(","))) e.classList.remove(...DECOR);
+    const r = this.analysis().review;
+    if (!r || this.view.replayIndex !== null || this.view.board().ply !== r.at) return;
+    mark(boardEl, r.played, "fsw-played-from", "fsw-played-to");
+    mark(boardEl, r.better, "fsw-better-from", "fsw-better-to");
+  }
+
+  destroy() {
+    this.root.removeEventListener("click", this.onClick);
+    this.root.remove();
+  }
+}
