@@ -205,16 +205,26 @@ class Review:
             text = f"Move {at + 1}: {_describe(played, labels)} was played here"
             if turning:
                 text = (f"Here it went wrong — move {at + 1}: {_describe(played, labels)}. "
-                        f"To win: {_describe(a.better, labels)} (a win in {len(a.line)} moves; "
-                        f"Watch the winning line replays it; Redo replays the game)")
-            w._publish(kind="review", message=text, message_kind="hint")
-            w.analysis = {**w.analysis, "review": {
-                "at": at, "played": _triple(played),
-                "better": _triple(a.better) if turning else None,
-                "verdict": a.verdict_at(at)}}
-            if turning and a.line:
-                w._publish_line(list(a.line))
-                w.replay = {**w.replay, "autoplay": False, "title": "the winning line"}
+                        f"To win: {_advice(a.better, labels)} (a win in {len(a.line)} moves: "
+                        f"Watch the solution replays it; Redo plays the game on)")
+            with w.hold_sync():  # the position, its marks and the line arrive together
+                w._publish(kind="review", message=text, message_kind="hint")
+                w.analysis = {**w.analysis, "review": {
+                    "at": at, "played": _triple(played),
+                    "better": _triple(a.better) if turning else None,
+                    "verdict": a.verdict_at(at)}}
+                if turning and a.line:
+                    w._publish_line(list(a.line))
+                    w.replay = {**w.replay, "autoplay": False, "title": "the winning line"}
+
+
+def _advice(m: Move, labels: dict[str, str]) -> str:
+    """``"play the two of hearts from … to …"``, ``"turn the stock (the eight of diamonds)"``."""
+    from .cards import card_name, parse_card
+
+    if m.source == "stock" and m.target == "waste":
+        return f"turn the stock (the {card_name(parse_card(m.card))} comes up)"
+    return f"play the {_describe(m, labels)}"
 
 
 def _describe(m: Move, labels: dict[str, str]) -> str:

@@ -15,6 +15,8 @@
 // move played) and .fsw-better-from / .fsw-better-to (the move that would have won).
 // Its styles are in analysis.css (imported by index.js: node cannot import CSS in the tests).
 
+import { cardName } from "./cards.js";
+
 const MARK = { won: "✓", lost: "✗", unknown: "?" };
 const AFTER = {
   won: "still winnable after it",
@@ -56,6 +58,7 @@ export class AnalysisPanel {
       title: "Find the move after which the game could no longer be won (the solver checks the positions of the game)" },
     "Where did I go wrong?");
     this.stopButton = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analysis_stop", hidden: true }, "Stop");
+    this.heading = el(doc, "span", { class: "fsw-analysis-title", hidden: true }, "Where did I go wrong?");
     this.state = el(doc, "span", { class: "fsw-analysis-state", "data-role": "analysis-state" });
     this.text = el(doc, "p", { class: "fsw-analysis-text", "data-role": "analysis-text", hidden: true });
     this.legend = el(doc, "p", { class: "fsw-analysis-legend", hidden: true },
@@ -64,7 +67,7 @@ export class AnalysisPanel {
     this.list = el(doc, "ol", { class: "fsw-movelist", "data-role": "move-list", "aria-label": "the moves of the game", hidden: true });
     this.root = el(doc, "section", { class: "fsw-analysis", "data-role": "analysis", "aria-label": "Where did I go wrong?" });
     const head = el(doc, "div", { class: "fsw-analysis-head" });
-    head.append(this.button, this.stopButton, this.state);
+    head.append(this.button, this.heading, this.stopButton, this.state);
     this.root.append(head, this.text, this.legend, this.list, this.reviewNote);
     this.drawn = null; // the analysis object the list was built for
     this.onClick = (e) => this.click(e);
@@ -90,8 +93,9 @@ export class AnalysisPanel {
     const replaying = this.view.replayIndex !== null;
     const running = a.state === "running";
     const played = (board.ply || 0) > 0 || !!board.can_redo;
-    this.button.hidden = running;
-    this.button.disabled = replaying || !played || a.state === "done";
+    this.button.hidden = running || a.state === "done";
+    this.button.disabled = replaying || !played;
+    this.heading.hidden = a.state !== "done";
     this.stopButton.hidden = !running;
     this.state.textContent = running
       ? `Looking for the move that lost the game… ${a.examined || 0} position${a.examined === 1 ? "" : "s"} examined`
@@ -124,11 +128,13 @@ export class AnalysisPanel {
 
   drawReviewNote(r) {
     const doc = this.doc;
+    const labels = this.view.board().pile_labels || {};
+    const say = ([card, source, target]) => (source === "stock" && target === "waste"
+      ? `turn the stock (${cardName(card)})`
+      : `${cardName(card)} from ${labels[source] || source} to ${labels[target] || target}`);
     const key = (cls) => el(doc, "span", { class: cls, "aria-hidden": "true" });
-    const parts = [key("fsw-key-played"), `the move played here (${r.played[0]} from ${r.played[1]} to ${r.played[2]})`];
-    if (r.better) {
-      parts.push(" · ", key("fsw-key-better"), `the move that would have won (${r.better[0]} from ${r.better[1]} to ${r.better[2]})`);
-    }
+    const parts = [key("fsw-key-played"), `the move played here: ${say(r.played)}`];
+    if (r.better) parts.push(" · ", key("fsw-key-better"), `the move that would have won: ${say(r.better)}`);
     parts.push(". Redo plays the game on.");
     this.reviewNote.replaceChildren(...parts);
   }
@@ -162,8 +168,9 @@ export class AnalysisPanel {
     const marker = this.list.querySelector('[data-role="turning-point"]');
     if (marker) {
       // bring the marker into the list's view without scrolling the notebook page
+      // (the list is positioned: its items' offsetTop is measured from it)
       const li = marker.parentElement;
-      this.list.scrollTop = Math.max(0, li.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
+      this.list.scrollTop = Math.max(0, li.offsetTop - this.list.clientHeight / 2);
     }
   }
 
