@@ -92,12 +92,16 @@ def run_flow(nb, artifacts: Path, app: str) -> dict:
     tp = GAME["turning_point"]
     button = root.locator('[data-role="analysis"] [data-action="analyse"]')
     assert button.is_enabled() and button.inner_text() == "Where did I go wrong?"
+    figures = {}
+    t0 = time.perf_counter()  # for comparison: undo with nothing running
+    click_and_wait(nb, root, root.locator('[data-action="undo"]'))
+    figures["undo_idle_s"] = round(time.perf_counter() - t0, 3)
+    click_and_wait(nb, root, root.locator('[data-action="redo"]'))
     button.click()
     nb.page.wait_for_function(
         "(el) => ['running', 'done'].includes(el.querySelector('[data-role=\"analysis\"]').dataset.state)",
         arg=root.element_handle())
     # the board answers while the analysis runs: undo and redo keep the game (and the analysis)
-    figures = {}
     if root.locator('[data-role="analysis"]').get_attribute("data-state") == "running":
         t0 = time.perf_counter()
         click_and_wait(nb, root, root.locator('[data-action="undo"]'))
@@ -123,8 +127,11 @@ def run_flow(nb, artifacts: Path, app: str) -> dict:
     assert message.startswith(f"Here it went wrong — move {tp + 1}:") and "To win:" in message
     shot(root, artifacts / f"analysis-{app}-review.png")
     if app == "lab":  # the marks and the list in the dark theme too
+        layout = "() => getComputedStyle(document.body).getPropertyValue('--jp-layout-color1').trim()"
+        light = nb.page.evaluate(layout)
         nb.execute("apputils:change-theme", {"theme": "JupyterLab Dark"})
         nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        nb.page.wait_for_function(f"() => ({layout})() !== {light!r}")  # the theme's CSS is in
         shot(root, artifacts / "analysis-lab-review-dark.png")
         nb.execute("apputils:change-theme", {"theme": "JupyterLab Light"})
         nb.page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
