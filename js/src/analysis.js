@@ -72,6 +72,8 @@ export class AnalysisPanel {
     this.drawn = null; // the analysis object the list was built for
     this.onClick = (e) => this.click(e);
     this.root.addEventListener("click", this.onClick);
+    this.onKey = (e) => this.key(e);
+    this.list.addEventListener("keydown", this.onKey);
   }
 
   analysis() {
@@ -84,6 +86,24 @@ export class AnalysisPanel {
     if (b.dataset.action === "analyse") this.view.send({ type: "analyse" });
     else if (b.dataset.action === "analysis_stop") this.view.send({ type: "analysis_stop" });
     else if (b.dataset.ply !== undefined) this.view.send({ type: "review", at: Number(b.dataset.ply) });
+  }
+
+  /** The list is one tab stop (roving tabindex): arrows, Home and End move along it. */
+  key(e) {
+    const items = [...this.list.querySelectorAll("button[data-ply]")];
+    const i = items.indexOf(e.target);
+    if (i < 0) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    let j = null;
+    if (step) j = Math.max(0, Math.min(items.length - 1, i + step));
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = items.length - 1;
+    if (j === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    items[i].tabIndex = -1;
+    items[j].tabIndex = 0;
+    items[j].focus();
   }
 
   /** Draw the panel from the `analysis` trait and the board (the current ply). */
@@ -149,6 +169,7 @@ export class AnalysisPanel {
       const label = `Move ${i + 1}: ${m[4] || m[3]}; ${AFTER[after]}${turning ? ". Here it went wrong" : ""}`;
       const b = el(doc, "button", {
         type: "button",
+        tabindex: i === (tp ?? 0) ? 0 : -1,
         class: `fsw-mv fsw-mv-${after}${turning ? " fsw-mv-turning" : ""}`,
         "data-ply": i,
         "data-role": turning ? "turning-point" : null,
@@ -186,6 +207,7 @@ export class AnalysisPanel {
 
   destroy() {
     this.root.removeEventListener("click", this.onClick);
+    this.list.removeEventListener("keydown", this.onKey);
     this.root.remove();
   }
 }

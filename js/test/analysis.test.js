@@ -91,6 +91,22 @@ test("a click on the marker sends a review intent for that ply", () => {
   assert.deepEqual(model.sent, [{ type: "review", at: b.ply, ply: b.ply, version: b.version }]);
 });
 
+test("the list is one tab stop; arrow keys, Home and End move along it", () => {
+  const b = FIXTURES.midgame;
+  const { q, el, win, model } = setup(b, analysisFor(b));
+  const items = [...el.querySelectorAll('[data-role="move-list"] button[data-ply]')];
+  assert.deepEqual(items.filter((x) => x.tabIndex === 0), [q('[data-role="turning-point"]')]);
+  const marker = q('[data-role="turning-point"]');
+  marker.focus();
+  marker.dispatchEvent(new win.KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true, cancelable: true }));
+  assert.equal(win.document.activeElement, items[b.ply + 1]);
+  assert.equal(items[b.ply + 1].tabIndex, 0);
+  assert.equal(marker.tabIndex, -1);
+  items[b.ply + 1].dispatchEvent(new win.KeyboardEvent("keydown", { key: "Home", bubbles: true, cancelable: true }));
+  assert.equal(win.document.activeElement, items[0]);
+  assert.equal(model.sent.length, 0, "moving along the list sends nothing");
+});
+
 test("the reviewed position: the move played and the winning move marked on the board", () => {
   const b = FIXTURES.midgame;
   const a = analysisFor(b);
