@@ -168,7 +168,8 @@ class Review:
     # -- keeping it true -----------------------------------------------------------------
     def sync(self, kind: str, status: str) -> None:
         """Called by the widget after each change it publishes: drop the analysis if the game
-        is no longer the one analysed; start one when a move has just lost the game."""
+        is no longer the one analysed; start one when a move made on the board (an intent, not
+        a call from Python: a notebook's own code is not disturbed) has just lost the game."""
         with self.lock:
             g = self.widget.game
             if self.game is not None and (self.game is not g or full_line(g) != self.line):
@@ -178,7 +179,7 @@ class Review:
                 if review.get("at") != g.ply:  # moved away from the reviewed position
                     self.widget.analysis = {**self.widget.analysis, "review": None}
             if (self.on_loss and status == "lost" and kind in ("move", "auto")
-                    and self.game is None):
+                    and self.widget._in_intent and self.game is None):
                 self.start()
 
     # -- the review --------------------------------------------------------------------------

@@ -56,6 +56,14 @@ def test_a_losing_move_on_the_board_starts_the_analysis_in_the_background():
     assert w.analysis["state"] == "done" and w.analysis["turning_point"] == k
 
 
+def test_a_losing_move_from_python_does_not_start_it():
+    # (a notebook's own code playing a board into a loss is not slowed by a background search)
+    k = LATE["turning_point"]
+    w = board_for(LATE, upto=k)
+    w.play(LATE["moves"][k])
+    assert w.status == "lost" and w.analysis == {} and w._review.done.is_set()
+
+
 def test_review_rewinds_to_the_turning_point_and_redo_returns():
     w = board_for(LATE, analyse_on_loss=False)
     n = w.ply
