@@ -192,3 +192,23 @@ def test_positions_and_redo_line():
     m = g.undo()
     assert g.redo_line == (m,)
     assert len(g.positions) == 2
+
+
+@pytest.mark.parametrize("variant", ["standard", "sequences", "czarina", "corners",
+                                     "simplicity", "dick1883"])
+def test_every_variant_is_analysed_consistently(variant):
+    from fourseasons_widget.search.players import play_heuristic
+
+    g = Game.new(seed=3, variant=variant)
+    for m in play_heuristic(g).moves:
+        g.play(m)
+    a = g.analyse(max_seconds=None, position_nodes=2000)
+    assert (a.outcome == "won") == (g.status == "won")
+    won = [r.ply for r in a.rows if r.verdict == "won"]
+    lost = [r.ply for r in a.rows if r.verdict == "lost"]
+    assert not won or not lost or max(won) < min(lost)  # monotone, as the rules make it
+    if a.turning_point is not None:
+        probe = Game(g.positions[a.turning_point], g.rules)
+        for m in a.line:
+            probe.play(m)
+        assert probe.state.is_won and a.better != a.played
