@@ -32,8 +32,11 @@ if TYPE_CHECKING:
     from .game import Game
     from .widget import FourSeasons
 
-#: the intents of the feature: start the analysis, stop it, rewind to a ply of the move list
+#: the intents of the feature: start the analysis (``longer: true``: again, with bigger
+#: budgets, after it was cut short), stop it, rewind to a ply of the move list
 INTENTS = ("analyse", "analysis_stop", "review")
+#: "look longer" multiplies the budgets by this
+LONGER = 4
 
 
 def full_line(game: Game) -> tuple[Move, ...]:
@@ -88,28 +91,34 @@ class Review:
         self.worker: threading.Thread | None = None
         self.done = threading.Event()
         self.done.set()
+        self.factor = 1  # the budgets' multiple (LONGER after each "look longer")
 
     # -- starting and stopping ---------------------------------------------------------------
-    def start(self, wait: bool = False) -> Analysis | None:
+    def start(self, wait: bool = False, longer: bool = False) -> Analysis | None:
         """Analyse the widget's game in a worker thread; with ``wait`` return the
         :class:`~fourseasons_widget.analysis.Analysis` once done (``None`` if it was dropped:
-        the game changed meanwhile)."""
+        the game changed meanwhile).  ``longer``: an analysis that was cut short is run again
+        with ``LONGER`` times its budgets."""
         with self.lock:
             g = self.widget.game
             line = full_line(g)
             if not line:
                 raise IllegalMoveError("nothing has been played yet: nothing to analyse")
-            if self.game is g and self.line == line and (self.analysis is not None
-                                                         or not self.done.is_set()):
+            same = self.game is g and self.line == line
+            if longer and not (same and self.analysis is not None and not self.analysis.complete):
+                raise IllegalMoveError("only an analysis that was cut short can look longer")
+            if same and not longer and (self.analysis is not None or not self.done.is_set()):
                 done = self.done  # this very game is analysed, or being analysed
             else:
+                factor = self.factor * LONGER if longer else 1
                 self._drop()
+                self.factor = factor
                 self.game, self.line = g, line
                 self.stop = stop = threading.Event()
                 self.done = done = threading.Event()
                 self.widget.analysis = {"state": "running", "plies": len(line), "examined": 0}
                 self.worker = threading.Thread(
-                    target=self._work, args=(g, line, stop, done), daemon=True,
+                    target=self._work, args=(g, line, stop, done, factor), daemon=True,
                     name="fourseasons-analysis")
                 self.worker.start()
         if not wait:
@@ -133,7 +142,7 @@ class Review:
             self.widget.analysis = {}
 
     def _work(self, g: Game, line: tuple[Move, ...], stop: threading.Event,
-              done: threading.Event) -> None:
+              done: threading.Event, f: int) -> None:
         examined = 0
 
         def on_row(_row: Row) -> None:
@@ -145,9 +154,11 @@ class Review:
                                             "examined": examined}
 
         try:
-            a = analyse_line(g.rules, g.start, line, max_seconds=self.max_seconds,
-                             position_nodes=self.position_nodes, stop=stop.is_set,
-                             on_row=on_row)
+            a = analyse_line(g.rules, g.start, line,
+                             max_seconds=None if self.max_seconds is None else self.max_seconds * f,
+                             position_nodes=None if self.position_nodes is None
+                             else self.position_nodes * f,
+                             stop=stop.is_set, on_row=on_row)
         except Exception as e:  # reported on the board, never lost in a thread
             with self.lock:
                 if self.stop is stop and not stop.is_set():

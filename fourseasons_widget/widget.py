@@ -520,7 +520,7 @@ class FourSeasons(anywidget.AnyWidget):
         elif kind == "solve":
             self.solve()
         elif kind == "analyse":
-            self.analyse(wait=False)
+            self._review.start(longer=c.get("longer") is True)
         elif kind == "analysis_stop":
             self._review.cancel()
         elif kind == "review":

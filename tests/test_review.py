@@ -141,6 +141,24 @@ def test_stop_intent_stops_a_running_analysis():
     assert not intent(w, "analysis_stop")  # nothing running now
 
 
+def test_an_analysis_cut_short_can_look_longer():
+    w = board_for(LATE, analyse_on_loss=False)
+    assert not intent(w, "analyse", longer=True)  # nothing to look longer at yet
+    assert "cut short" in w.message
+    w._review.max_seconds = 0.001  # out of time before the first position
+    assert intent(w, "analyse")
+    finish(w)
+    assert w.analysis["complete"] is False and w._review.analysis.turning_point is None
+    assert "cut short" in w.analysis["text"]
+    w._review.max_seconds = 15  # "look longer": four times this, and the nodes
+    assert intent(w, "analyse", longer=True)
+    assert w.analysis["state"] == "running"
+    finish(w)
+    assert w._review.factor == 4 and w.analysis["complete"] is True
+    assert w._review.analysis.turning_point == LATE["turning_point"]
+    assert not intent(w, "analyse", longer=True)  # complete now: nothing more to look for
+
+
 def test_analyse_refused_before_any_move():
     w = FourSeasons(seed=3)
     assert not intent(w, "analyse")

@@ -3,6 +3,7 @@
 // Python computes everything (the analysis runs in the kernel, in a worker thread) and
 // publishes it in the `analysis` trait; this module only draws it and sends intents:
 //   {type: "analyse"}             find the move that lost the game
+//   {type: "analyse", longer: true}  again, with bigger budgets (it was cut short)
 //   {type: "analysis_stop"}       stop the analysis running
 //   {type: "review", at: ply}     rewind the board to the position before move `ply`
 // and, while the board shows a reviewed position, marks on it the move played there and the
@@ -57,6 +58,8 @@ export class AnalysisPanel {
     this.button = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analyse",
       title: "Find the move after which the game could no longer be won (the solver checks the positions of the game)" },
     "Where did I go wrong?");
+    this.longerButton = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analyse_longer", hidden: true,
+      title: "The analysis was cut short: run it again with four times the budget" }, "Look longer");
     this.stopButton = el(doc, "button", { type: "button", class: "fsw-btn", "data-action": "analysis_stop", hidden: true }, "Stop");
     this.heading = el(doc, "span", { class: "fsw-analysis-title", hidden: true }, "Where did I go wrong?");
     this.state = el(doc, "span", { class: "fsw-analysis-state", "data-role": "analysis-state" });
@@ -67,7 +70,7 @@ export class AnalysisPanel {
     this.list = el(doc, "ol", { class: "fsw-movelist", "data-role": "move-list", "aria-label": "the moves of the game", hidden: true });
     this.root = el(doc, "section", { class: "fsw-analysis", "data-role": "analysis", "aria-label": "Where did I go wrong?" });
     const head = el(doc, "div", { class: "fsw-analysis-head" });
-    head.append(this.button, this.heading, this.stopButton, this.state);
+    head.append(this.button, this.heading, this.longerButton, this.stopButton, this.state);
     this.root.append(head, this.text, this.legend, this.list, this.reviewNote);
     this.drawn = null; // the analysis object the list was built for
     this.onClick = (e) => this.click(e);
@@ -84,6 +87,7 @@ export class AnalysisPanel {
     const b = e.target.closest && e.target.closest("button");
     if (!b || b.disabled || !this.root.contains(b)) return;
     if (b.dataset.action === "analyse") this.view.send({ type: "analyse" });
+    else if (b.dataset.action === "analyse_longer") this.view.send({ type: "analyse", longer: true });
     else if (b.dataset.action === "analysis_stop") this.view.send({ type: "analysis_stop" });
     else if (b.dataset.ply !== undefined) this.view.send({ type: "review", at: Number(b.dataset.ply) });
   }
@@ -116,6 +120,8 @@ export class AnalysisPanel {
     this.button.hidden = running || a.state === "done";
     this.button.disabled = replaying || !played;
     this.heading.hidden = a.state !== "done";
+    this.longerButton.hidden = !(a.state === "done" && a.complete === false);
+    this.longerButton.disabled = replaying;
     this.stopButton.hidden = !running;
     this.state.textContent = running
       ? `Looking for the move that lost the game… ${a.examined || 0} position${a.examined === 1 ? "" : "s"} examined`

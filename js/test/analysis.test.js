@@ -84,6 +84,17 @@ test("the move list: one button per move, verdict marks, the turning point flagg
   assert.equal(q(".fsw-analysis-title").hidden, false);
 });
 
+test("an analysis cut short offers to look longer", () => {
+  const b = FIXTURES.midgame;
+  const { q, click, model } = setup(b, { ...analysisFor(b), complete: true });
+  assert.ok(q('[data-action="analyse_longer"]').hidden);
+  model.set("analysis", { ...analysisFor(b), complete: false });
+  const longer = q('[data-action="analyse_longer"]');
+  assert.equal(longer.hidden, false);
+  click(longer);
+  assert.deepEqual(model.sent, [{ type: "analyse", longer: true, ply: b.ply, version: b.version }]);
+});
+
 test("a click on the marker sends a review intent for that ply", () => {
   const b = FIXTURES.midgame;
   const { q, click, model } = setup(b, analysisFor(b));
