@@ -174,7 +174,9 @@ class FourSeasons(anywidget.AnyWidget):
     (``FourSeasons(game=g)``), a deck (``FourSeasons(deck="AS 7H ...")``) or a PySolFC deal
     number (``FourSeasons(pysol=1)``).  The Python API mirrors the model: :meth:`play`,
     :meth:`turn`, :meth:`undo`, :meth:`redo`, :meth:`restart`, :meth:`new_game`, :meth:`hint`,
-    :meth:`auto_finish`, :meth:`solve`, and :attr:`game`.  Observe ``board``, ``ply``, ``status``
+    :meth:`auto_finish`, :meth:`solve`, :meth:`analyse` and :meth:`review` ("Where did I go
+    wrong?", ``review.py``; ``analyse_on_loss=False``: not by itself after a losing move on the
+    board), and :attr:`game`.  Observe ``board``, ``ply``, ``status``
     or ``message`` to react to changes (``w.observe(f, "status")``).
 
     If you change ``w.game`` behind the widget's back (``w.game.play(...)``), call
