@@ -207,6 +207,17 @@ class Game:
         return tuple(self._moves)
 
     @property
+    def positions(self) -> tuple[State, ...]:
+        """The positions of the game so far, the deal first: ``positions[i]`` is the position
+        before ``history[i]``, ``positions[-1]`` the current one."""
+        return tuple(self._states)
+
+    @property
+    def redo_line(self) -> tuple[Move, ...]:
+        """The moves taken back that :meth:`redo` would play again, the next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
     def ply(self) -> int:
         return len(self._moves)
 
@@ -372,6 +383,15 @@ class Game:
         except ValueError as e:
             return str(e)
         return None
+
+    def analyse(self, max_seconds: float | None = 10.0, **budgets: Any):
+        """Where did it go wrong?  The move of :attr:`history` after which the solver finds
+        no win, the move it would have played instead, and how sure that is (an
+        :class:`~fourseasons_widget.analysis.Analysis`; budgets and method in
+        :func:`fourseasons_widget.analysis.analyse`)."""
+        from .analysis import analyse
+
+        return analyse(self, max_seconds=max_seconds, **budgets)
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -34,6 +34,8 @@ import traitlets
 from .cards import RANK_LABELS, SUITS, card_name, parse_card
 from .deal import parse_deal_text
 from .game import Game
+from .review import INTENTS as REVIEW_INTENTS
+from .review import Review
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import FOUNDATION, WASTE, Move, State
 from .validate import BudgetError, budget, frontend_update, is_int, quote, safe_text
@@ -46,13 +48,13 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve", "deal_number")
+           "solve", "deal_number") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
-VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number"}
+VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
-                           "variant", "text"})
+                           "variant", "text", "longer", "at"})
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
@@ -192,7 +194,9 @@ class FourSeasons(anywidget.AnyWidget):
     (``FourSeasons(game=g)``), a deck (``FourSeasons(deck="AS 7H ...")``) or a PySolFC deal
     number (``FourSeasons(pysol=1)``).  The Python API mirrors the model: :meth:`play`,
     :meth:`turn`, :meth:`undo`, :meth:`redo`, :meth:`restart`, :meth:`new_game`, :meth:`hint`,
-    :meth:`auto_finish`, :meth:`solve`, and :attr:`game`.  Observe ``board``, ``ply``, ``status``
+    :meth:`auto_finish`, :meth:`solve`, :meth:`analyse` and :meth:`review` ("Where did I go
+    wrong?", ``review.py``; ``analyse_on_loss=False``: not by itself after a losing move on the
+    board), and :attr:`game`.  Observe ``board``, ``ply``, ``status``
     or ``message`` to react to changes (``w.observe(f, "status")``).
 
     If you change ``w.game`` behind the widget's back (``w.game.play(...)``), call
@@ -222,12 +226,14 @@ class FourSeasons(anywidget.AnyWidget):
     busy = traitlets.Unicode("").tag(sync=True)
     #: the variants on offer in the picker: [{name, title, summary}]
     variants = traitlets.List().tag(sync=True)
+    #: "Where did I go wrong?": {} or the analysis of the game (see ``review.py``)
+    analysis = traitlets.Dict().tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
                  pysol: int | str | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
-                 **options: str) -> None:
+                 analyse_on_loss: bool = True, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         if game is None:
@@ -248,6 +254,7 @@ class FourSeasons(anywidget.AnyWidget):
         self._lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
         self._syncing = False
         self._in_intent = False
+        self._review = Review(self, on_loss=analyse_on_loss)
         super().__init__(four_colour=four_colour,
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
@@ -427,6 +434,21 @@ class FourSeasons(anywidget.AnyWidget):
                       "the position may still be winnable", "info")
         return result
 
+    def analyse(self, wait: bool = True):
+        """Where did I go wrong?  Analyse the game as played (the moves played and those redo
+        would replay) in a worker thread, and show the move list with the turning point on the
+        board.  Returns the :class:`~fourseasons_widget.analysis.Analysis` (``wait=False``:
+        ``None`` at once, the board shows the result when it comes)."""
+        return self._review.start(wait=wait)
+
+    def review(self, ply: int | None = None) -> None:
+        """Rewind the board to ``ply`` of the analysed game (default: the turning point) and
+        highlight the move played there and the move that would have won; redo returns."""
+        a = self._review.analysis
+        if ply is None and a is not None:
+            ply = a.turning_point
+        self._review.go_to(ply)
+
     def replay_line(self, moves: Iterable[Move | str], message: str | None = None) -> None:
         """Publish a line of moves from the current position (a search result's path, say) for
         replay in the browser, as :meth:`solve` does with the solver's line.  Every move is
@@ -601,6 +623,12 @@ class FourSeasons(anywidget.AnyWidget):
             self.auto_finish()
         elif kind == "solve":
             self.solve()
+        elif kind == "analyse":
+            self._review.start(longer=c.get("longer") is True)
+        elif kind == "analysis_stop":
+            self._review.cancel()
+        elif kind == "review":
+            self._review.go_to(c.get("at"))
         elif kind == "new_game":
             seed, variant = c.get("seed"), c.get("variant")
             if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
@@ -685,6 +713,7 @@ class FourSeasons(anywidget.AnyWidget):
                             "again", "lost")
             elif message is not None:
                 self._say(message, message_kind or ("move" if move is not None else "info"))
+        self._review.sync(kind, status)
 
     def _refuse(self, reason: str) -> None:
         # a refusal met while handling an intent is said once, by handle_intent

@@ -2,6 +2,7 @@
 // intents.  It never decides whether a move is legal: it highlights the legal moves Python
 // published, and sends what the player asks for; Python accepts it or says why not.
 
+import { AnalysisPanel } from "./analysis.js";
 import { applyHighlights, patchBoard, renderBoard } from "./board.js";
 import { cardName, parseCode } from "./cards.js";
 import { layoutFor, neighbour } from "./layout.js";
@@ -177,6 +178,8 @@ export class BoardView {
       h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl),
       this.toolbar, this.banner, this.replayBar, this.boardWrap,
       h(doc, "div", { class: "fsw-foot" }, this.status, this.replayEnter), this.live);
+    this.analysisPanel = new AnalysisPanel(this);
+    root.insertBefore(this.analysisPanel.root, this.live);
     this.el.appendChild(root);
   }
 
@@ -203,6 +206,10 @@ export class BoardView {
     onChange(["four_colour"], () => this.renderOptions());
     onChange(["replay"], () => this.onReplay());
     onChange(["variants"], () => this.renderVariants());
+    onChange(["analysis"], () => {
+      this.analysisPanel.render();
+      this.highlight();
+    });
     const onCustom = (msg) => this.onCustom(msg);
     m.on("msg:custom", onCustom);
     this.disposers.push(() => m.off("msg:custom", onCustom));
@@ -239,6 +246,7 @@ export class BoardView {
   destroy() {
     this.stop();
     this.endDrag();
+    this.analysisPanel.destroy();
     for (const d of this.disposers.splice(0)) d();
     this.root.remove();
   }
@@ -395,10 +403,12 @@ export class BoardView {
     if (this.replayIndex !== null && this.frames().length) {
       const mv = this.replayMoves()[this.replayIndex];
       applyHighlights(this.boardEl, [], null, mv ? { move: mv } : null);
+      this.analysisPanel.decorate(this.boardEl);
       return;
     }
     this.targets = applyHighlights(this.boardEl, b.legal || [], this.selected, b.hint);
     this.root.classList.toggle("fsw-picking", !!this.selected);
+    this.analysisPanel.decorate(this.boardEl);
   }
 
   renderMessages() {
@@ -434,6 +444,7 @@ export class BoardView {
     this.buttons.auto.disabled = !live || b.status !== "playing" || !!busy;
     this.buttons.solve.disabled = !live || b.status === "won" || !!busy;
     this.root.classList.toggle("fsw-busy-now", !!busy);
+    this.analysisPanel.render();
   }
 
   announce(text) {
@@ -760,7 +771,8 @@ export class BoardView {
       if (this.replayIndex !== null) this.leaveReplay();
       return;
     }
-    if (initial !== true) this.enterReplay(0);
+    const r = this.model.get("replay") || {};
+    if (initial !== true && r.autoplay !== false) this.enterReplay(0);
   }
 
   enterReplay(i) {

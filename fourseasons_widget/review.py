@@ -1,0 +1,249 @@
+"""The board's "Where did I go wrong?": the analysis run for a widget, and the review.
+
+:class:`Review` is the widget's Python side of the feature (``widget.py`` only wires it in):
+
+- it runs :func:`~fourseasons_widget.analysis.analyse_line` in a worker thread, so the board
+  stays playable while the solver works (with or without comms over kernel subshells), and
+  publishes the result in the widget's ``analysis`` trait: the move list with each position's
+  verdict, the turning point, the move played there and the move that would have won;
+- the analysed line is the whole game as played: the moves played and the moves taken back
+  that redo would replay.  Rewinding (undo, redo, a click on the move list) keeps it, so the
+  analysis stays; a new move played over taken-back ones, a new deal or another game drops it
+  (a result that arrives after such a change is dropped too, and the worker is told to stop);
+- :meth:`Review.go_to` rewinds the game to a ply of that line (undo / redo: redo returns),
+  publishes which move was played there and which would have won, and at the turning point the
+  winning line for the replay bar.
+
+One lock guards the analysis and the check "is this still the game analysed?"; the widget calls
+:meth:`Review.sync` after every change it publishes, under that lock, so whatever order a
+worker's result and a click arrive in, a stale analysis never stays on the board.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
+from .rules import IllegalMoveError
+from .state import Move
+from .validate import quote
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .widget import FourSeasons
+
+#: the intents of the feature: start the analysis (``longer: true``: again, with bigger
+#: budgets, after it was cut short), stop it, rewind to a ply of the move list
+INTENTS = ("analyse", "analysis_stop", "review")
+#: "look longer" multiplies the budgets by this
+LONGER = 4
+
+
+def full_line(game: Game) -> tuple[Move, ...]:
+    """The game as played: its history and the moves redo would play again."""
+    return game.history + game.redo_line
+
+
+def _triple(m: Move | None) -> list[str] | None:
+    return None if m is None else [m.card, m.source, m.target]
+
+
+def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, Any]:
+    """The analysis as the front end draws it (plain JSON data)."""
+    verdicts = a.verdicts
+    return {
+        "state": "done",
+        "plies": a.plies,
+        "moves": [[m.card, m.source, m.target, str(m), describe(m, labels)] for m in a.moves],
+        "verdicts": list(verdicts),
+        "turning_point": a.turning_point,
+        "played": _triple(a.played),
+        "better": _triple(a.better),
+        "better_text": describe(a.better, labels) if a.better else None,
+        "line_length": len(a.line),
+        "proved": a.proved,
+        "lost_from": a.lost_from,
+        "outcome": a.outcome,
+        "complete": a.complete,
+        "examined": len(a.rows),
+        "seconds": round(a.seconds, 2),
+        "nodes": a.nodes,
+        "text": a.text,
+        "review": None,
+    }
+
+
+class Review:
+    """The analysis of one widget's game, run in the background (see the module doc)."""
+
+    def __init__(self, widget: FourSeasons, *, max_seconds: float | None = DEFAULT_SECONDS,
+                 position_nodes: int | None = DEFAULT_POSITION_NODES,
+                 on_loss: bool = True) -> None:
+        self.widget = widget
+        self.max_seconds = max_seconds
+        self.position_nodes = position_nodes
+        self.on_loss = on_loss
+        self.lock = threading.RLock()
+        self.game: Game | None = None  # the game analysed (or being analysed)
+        self.line: tuple[Move, ...] | None = None  # its full line then
+        self.analysis: Analysis | None = None
+        self.stop = threading.Event()
+        self.worker: threading.Thread | None = None
+        self.done = threading.Event()
+        self.done.set()
+        self.factor = 1  # the budgets' multiple (LONGER after each "look longer")
+
+    # -- starting and stopping ---------------------------------------------------------------
+    def start(self, wait: bool = False, longer: bool = False) -> Analysis | None:
+        """Analyse the widget's game in a worker thread; with ``wait`` return the
+        :class:`~fourseasons_widget.analysis.Analysis` once done (``None`` if it was dropped:
+        the game changed meanwhile).  ``longer``: an analysis that was cut short is run again
+        with ``LONGER`` times its budgets."""
+        with self.lock:
+            g = self.widget.game
+            line = full_line(g)
+            if not line:
+                raise IllegalMoveError("nothing has been played yet: nothing to analyse")
+            same = self.game is g and self.line == line
+            if longer and not (same and self.analysis is not None and not self.analysis.complete):
+                raise IllegalMoveError("only an analysis that was cut short can look longer")
+            if same and not longer and (self.analysis is not None or not self.done.is_set()):
+                done = self.done  # this very game is analysed, or being analysed
+            else:
+                factor = self.factor * LONGER if longer else 1
+                self._drop()
+                self.factor = factor
+                self.game, self.line = g, line
+                self.stop = stop = threading.Event()
+                self.done = done = threading.Event()
+                self.widget.analysis = {"state": "running", "plies": len(line), "examined": 0}
+                self.worker = threading.Thread(
+                    target=self._work, args=(g, line, stop, done, factor), daemon=True,
+                    name="fourseasons-analysis")
+                self.worker.start()
+        if not wait:
+            return None
+        done.wait()
+        with self.lock:
+            return self.analysis if self.game is g and self.line == line else None
+
+    def cancel(self) -> None:
+        """Stop the analysis running (its result is dropped)."""
+        with self.lock:
+            if self.done.is_set():
+                raise IllegalMoveError("no analysis is running")
+            self._drop()
+            self.widget._say("Analysis stopped", "info")
+
+    def _drop(self) -> None:
+        self.stop.set()
+        self.game = self.line = self.analysis = None
+        if self.widget.analysis:
+            self.widget.analysis = {}
+
+    def _work(self, g: Game, line: tuple[Move, ...], stop: threading.Event,
+              done: threading.Event, f: int) -> None:
+        examined = 0
+
+        def on_row(_row: Row) -> None:
+            nonlocal examined
+            examined += 1
+            with self.lock:
+                if self.stop is stop and not stop.is_set():
+                    self.widget.analysis = {"state": "running", "plies": len(line),
+                                            "examined": examined}
+
+        try:
+            a = analyse_line(g.rules, g.start, line,
+                             max_seconds=None if self.max_seconds is None else self.max_seconds * f,
+                             position_nodes=None if self.position_nodes is None
+                             else self.position_nodes * f,
+                             stop=stop.is_set, on_row=on_row)
+        except Exception as e:  # reported on the board, never lost in a thread
+            with self.lock:
+                if self.stop is stop and not stop.is_set():
+                    self.game = self.line = None
+                    self.widget.analysis = {"state": "error", "text": f"analysis failed: {e}"[:200]}
+            done.set()
+            return
+        with self.lock:
+            # dropped if the game changed meanwhile (or the analysis was stopped)
+            if (self.stop is stop and not stop.is_set() and self.widget.game is g
+                    and full_line(g) == line):
+                self.analysis = a
+                w = self.widget
+                w.analysis = analysis_data(a, w._labels(), _describe)
+                w._say(a.text, "lost" if a.proved else "hint")
+        done.set()
+
+    # -- keeping it true -----------------------------------------------------------------
+    def sync(self, kind: str, status: str) -> None:
+        """Called by the widget after each change it publishes: drop the analysis if the game
+        is no longer the one analysed; start one when a move made on the board (an intent, not
+        a call from Python: a notebook's own code is not disturbed) has just lost the game."""
+        with self.lock:
+            g = self.widget.game
+            if self.game is not None and (self.game is not g or full_line(g) != self.line):
+                self._drop()
+            elif self.analysis is not None and self.widget.analysis.get("review") is not None:
+                review = self.widget.analysis["review"]
+                if review.get("at") != g.ply:  # moved away from the reviewed position
+                    self.widget.analysis = {**self.widget.analysis, "review": None}
+            if (self.on_loss and status == "lost" and kind in ("move", "auto")
+                    and self.widget._in_intent and self.game is None):
+                self.start()
+
+    # -- the review --------------------------------------------------------------------------
+    def go_to(self, at: int) -> None:
+        """Rewind (or replay) the game to ply ``at`` of the analysed line and show the move
+        played there and, at the turning point, the move that would have won."""
+        with self.lock:
+            w = self.widget
+            g = w.game
+            a = self.analysis
+            if a is None or self.game is not g or full_line(g) != self.line:
+                raise IllegalMoveError("there is no analysis of this game to review: ask "
+                                       "\"Where did I go wrong?\" first")
+            if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < a.plies:
+                raise IllegalMoveError(f"there is no move {quote(at, 12)} in this game "
+                                       f"(moves 1 to {a.plies})")
+            while g.ply > at:
+                g.undo()
+            while g.ply < at:
+                g.redo()
+            played = a.moves[at]
+            turning = at == a.turning_point
+            labels = w._labels()
+            text = f"Move {at + 1}: {_describe(played, labels)} was played here"
+            if turning:
+                text = (f"Here it went wrong — move {at + 1}: {_describe(played, labels)}. "
+                        f"To win: {_advice(a.better, labels)} (a win in {len(a.line)} moves: "
+                        f"Watch the solution replays it; Redo plays the game on)")
+            with w.hold_sync():  # the position, its marks and the line arrive together
+                w._publish(kind="review", message=text, message_kind="hint")
+                w.analysis = {**w.analysis, "review": {
+                    "at": at, "played": _triple(played),
+                    "better": _triple(a.better) if turning else None,
+                    "verdict": a.verdict_at(at)}}
+                if turning and a.line:
+                    w._publish_line(list(a.line))
+                    w.replay = {**w.replay, "autoplay": False, "title": "the winning line"}
+
+
+def _advice(m: Move, labels: dict[str, str]) -> str:
+    """``"play the two of hearts from … to …"``, ``"turn the stock (the eight of diamonds)"``."""
+    from .cards import card_name, parse_card
+
+    if m.source == "stock" and m.target == "waste":
+        return f"turn the stock (the {card_name(parse_card(m.card))} comes up)"
+    return f"play the {_describe(m, labels)}"
+
+
+def _describe(m: Move, labels: dict[str, str]) -> str:
+    from .widget import describe_move
+
+    return describe_move(m, labels)
+
+
+__all__ = ["INTENTS", "Review", "analysis_data", "full_line"]
