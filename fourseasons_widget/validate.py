@@ -190,6 +190,8 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
         if not ok:
             raise ValueError(f"a PySolFC deal number is an integer from 1 to 10**20 - 1, "
                              f"'ms<number>' or null, not {quote(pysol)}")
+    if pysol is not None and rules is not None and rules.pysol_rows is None:
+        raise ValueError(f"PySolFC deal numbers cannot be dealt in {rules.title}")
     if deck is None:
         return
     if not isinstance(deck, tuple) or len(deck) != 52 or sorted(
