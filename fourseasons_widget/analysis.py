@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +43,7 @@ from dataclasses import dataclass, field
 from .game import position_status
 from .rules import Rules
 from .state import Move, RawMove, State
+from .validate import budget
 
 #: the whole analysis stops after this many seconds (the default of ``max_seconds``)
 DEFAULT_SECONDS = 10.0
@@ -134,17 +134,6 @@ class Analysis:
         return self.text
 
 
-def _check_budget(name: str, value: object, *, integer: bool = False) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{name} must be a positive number or None, not {value!r:.30}")
-    if integer and not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number or None, not {value!r:.30}")
-    if not math.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be a finite positive number or None, not {value!r:.30}")
-
-
 def _replay(rules: Rules, start: State, moves: Sequence[Move | str]) -> tuple[list[State], list[Move]]:
     """The positions of a line of moves (each checked: an illegal one raises ``ValueError``)."""
     from .game import Game
@@ -181,9 +170,9 @@ def analyse_line(rules: Rules, start: State, moves: Sequence[Move | str], *,
                  stop: Callable[[], bool] | None = None,
                  on_row: Callable[[Row], None] | None = None) -> Analysis:
     """:func:`analyse` for the line of ``moves`` played from ``start`` under ``rules``."""
-    _check_budget("max_seconds", max_seconds)
-    _check_budget("position_seconds", position_seconds)
-    _check_budget("position_nodes", position_nodes, integer=True)
+    max_seconds = budget(max_seconds, "max_seconds")
+    position_seconds = budget(position_seconds, "position_seconds")
+    position_nodes = budget(position_nodes, "position_nodes", integer=True)
     if max_seconds is None and position_seconds is None and position_nodes is None:
         raise ValueError("give at least one budget (max_seconds, position_seconds or "
                          "position_nodes): proving a deal lost can take hours")
