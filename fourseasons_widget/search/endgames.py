@@ -45,6 +45,19 @@ def position_at(game: Game) -> Game:
     return Game(game.state, game.rules, seed=game.seed)
 
 
+def lesson_position(seed: int = 0, cards_left: int = 14, variant: str = "standard") -> Game:
+    """A fresh game (no history) ``cards_left`` cards from the end of the solver's winning
+    line of deal ``seed``.  From about 12 cards left the stock is not yet empty, so a solution
+    is more than "send every card home": breadth-first finds a shortest line, depth-first a
+    long one, greedy best-first a short one, A* a shortest one with far fewer expansions.
+
+    >>> g = lesson_position(0, 12)
+    >>> 52 - g.state.cards_home <= 12, g.ply
+    (True, 0)
+    """
+    return position_at(small_position(seed=seed, cards_left=cards_left, variant=variant))
+
+
 def late_positions(variant: str, n: int, *, max_stock: int = 0,
                    max_seeds: int = 400) -> list[State]:
     """Up to ``n`` positions late in a game (``max_stock`` stock cards left or fewer), reached by
