@@ -223,7 +223,9 @@ export class SearchViewUI {
     this.counts.drawn.textContent = String(c.frontier + c.explored + c.duplicate + c.goal);
     this.bPrev.disabled = this.bFirst.disabled = k === 0;
     this.bNext.disabled = this.bLast.disabled = k === this.n;
-    if (st) this.scrollTo(st.node);
+    // follow the search: the node just expanded, or the goal once it is reached
+    if (k === this.n && this.trace.solved) this.scrollTo(this.trace.goal);
+    else if (st) this.scrollTo(st.node);
     if (sync && this.model.get("step") !== k) {
       this.model.set("step", k);
       this.model.save_changes();
