@@ -18,5 +18,7 @@ False
 from __future__ import annotations
 
 from ._feedback import Feedback
+from .search import check_expansion_order, check_guarantees, check_heuristic
 
 __all__ = ["Feedback"]
+__all__ += ["check_heuristic", "check_expansion_order", "check_guarantees"]
