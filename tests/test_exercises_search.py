@@ -157,3 +157,20 @@ def test_guarantees_claims_match_a_run():
 def test_malformed_guarantees_are_told_what_is_wrong(complete, optimal, reason):
     fb = ex.check_guarantees(complete, optimal)
     assert not fb and reason in fb.why
+
+
+def test_the_teachers_solutions_are_accepted():
+    """The answers in notebooks/solutions/05-search-solutions.md pass their checkers."""
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parents[1] / "notebooks" / "solutions"
+            / "05-search-solutions.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 3
+    space: dict = {}
+    for b in blocks:
+        exec(b, space)
+    assert ex.check_heuristic(space["h"])
+    assert ex.check_expansion_order(space["order"])
+    assert ex.check_guarantees(space["complete"], space["optimal"])
