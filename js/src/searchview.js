@@ -144,7 +144,7 @@ export class SearchViewUI {
     this.treeBox.append(this.svg);
     this.nodeInfo = el(d, "div", { class: "fsv-nodeinfo", "data-role": "node-info",
       "aria-live": "polite" });
-    this.boardBox = el(d, "div", { class: "fsv-board", "data-role": "position" });
+    this.boardBox = el(d, "div", { class: "fsv-board fsw-board-wrap", "data-role": "position" });
     const side = el(d, "div", { class: "fsv-side" }, this.nodeInfo, this.boardBox);
     const main = el(d, "div", { class: "fsv-main" }, this.treeBox, side);
     this.note = el(d, "div", { class: "fsv-note", "data-role": "note" });
