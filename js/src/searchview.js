@@ -352,8 +352,8 @@ export class SearchViewUI {
     this.bPlay.setAttribute("aria-label", "Pause");
     this.bPlay.title = "Pause";
     this.timer = this.win.setInterval(() => {
-      if (this.k >= this.n) this.pause();
-      else this.show(this.k + 1, true);
+      if (this.k < this.n) this.show(this.k + 1, true);
+      if (this.k >= this.n) this.pause(); // stop on the last step, not a tick later
     }, this.speed);
   }
 

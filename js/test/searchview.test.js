@@ -154,3 +154,15 @@ test("a new trace from Python (another algorithm) redraws from step 0", () => {
   assert.match(q('[data-role="summary"]').textContent, /depth-first/);
   assert.equal(q('[data-role="slider"]').max, String(DFS.steps.length));
 });
+
+test("play stops on the last step, showing Play again", async () => {
+  const n = BFS.steps.length;
+  const { q, click, model, el } = setup(BFS, { step: n - 1 });
+  const speed = q(".fsv-select[aria-label='Play speed']");
+  speed.value = "140";
+  speed.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  click(q('[data-role="play"]'));
+  await new Promise((r) => setTimeout(r, 250));
+  assert.equal(model.get("step"), n);
+  assert.equal(q('[data-role="play"]').getAttribute("aria-label"), "Play");
+});
