@@ -26,6 +26,11 @@ def test_admissible_consistent_heuristics_are_right(h):
     assert "admissible and consistent" in fb.why
 
 
+def test_numpy_numbers_are_numbers():
+    np = pytest.importorskip("numpy")
+    assert ex.check_heuristic(lambda s: np.int64(52 - s.cards_home))
+
+
 def test_an_overestimating_heuristic_is_refused_with_the_position():
     fb = ex.check_heuristic(weighted)  # 2 × cards not home + stock
     assert not fb

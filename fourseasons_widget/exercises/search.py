@@ -17,6 +17,7 @@ wrong (a position where a heuristic fails, how many pairs are out of order), not
 from __future__ import annotations
 
 import math
+import numbers
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -120,8 +121,9 @@ def _where(seed: int, cards_left: int, moves: list[str]) -> str:
 
 def _value(h: Callable[[Any], float], s: Any) -> float:
     v = h(s)
-    if isinstance(v, bool) or not isinstance(v, int | float):
+    if isinstance(v, bool) or not isinstance(v, numbers.Real):
         raise TypeError(f"h returned {type(v).__name__}, not a number")
+    v = float(v)
     if math.isnan(v):
         raise TypeError("h returned NaN")
     return v
