@@ -84,7 +84,11 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
         "[c for c in (v.last_trace.class_at(i, 3) for i in range(len(v.trace['nodes']))) if c]")
     assert int(root.locator('[data-count="frontier"]').inner_text()) == nb.eval(
         "v.trace['counts'][3]['frontier']")
-    page.wait_for_function("() => true")  # let the step reach the kernel
+    # the view tells the kernel which step it shows (a comm message: allow it to arrive)
+    for _ in range(50):
+        if nb.eval("v.step") == 3:
+            break
+        page.wait_for_timeout(100)
     assert nb.eval("v.step") == 3
 
     # the slider, by keyboard: End jumps to the last step, where the goal is drawn
@@ -106,6 +110,10 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
     root.locator(f'[data-node="{goal}"]').click()
     shown = shown_position(root)
     assert shown["node"] == goal and shown["home"] == "52/52 home"
+    for _ in range(50):
+        if nb.eval("v.selected") == goal:
+            break
+        page.wait_for_timeout(100)
     assert nb.eval("v.selected") == goal
     frontier = root.locator('[data-class="frontier"]').first
     fid = int(frontier.get_attribute("data-node"))
