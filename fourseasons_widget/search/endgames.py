@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..game import Game
@@ -28,16 +29,24 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
     if not 0 <= cards_left <= 52:
         raise ValueError("cards_left runs from 0 to 52")
     for k in range(seed, seed + tries):
-        game = Game.new(seed=k, variant=variant)
-        r = solve(game, max_seconds=max_seconds)
-        if not r.won:
+        line = _winning_line(k, variant, max_seconds)
+        if line is None:
             continue
-        for m in r.moves:
+        game = Game.new(seed=k, variant=variant)
+        for m in line:
             if 52 - game.state.cards_home <= cards_left:
                 break
             game.play(m)
         return game
     raise RuntimeError(f"no win found for seeds {seed}–{seed + tries - 1} of {variant}")
+
+
+@functools.lru_cache(maxsize=64)
+def _winning_line(seed: int, variant: str, max_seconds: float) -> tuple | None:
+    """The solver's winning line of deal ``seed`` (``None``: no win found in time); kept, so
+    that several positions of one deal (a notebook asks for many) cost one solve."""
+    r = solve(Game.new(seed=seed, variant=variant), max_seconds=max_seconds)
+    return tuple(r.moves) if r.won else None
 
 
 def position_at(game: Game) -> Game:
