@@ -82,6 +82,8 @@ export class SearchViewUI {
     this.win = this.doc.defaultView;
     this.timer = null;
     this.speed = SPEEDS[1][1];
+    this.kernelWait = 5000; // ms to wait for the kernel's new trace before saying none came
+    this.waiting = null;
     this.build();
     this.onTrace = () => this.load();
     this.onStep = () => this.show(this.model.get("step"), false);
@@ -154,9 +156,19 @@ export class SearchViewUI {
     // events
     this.picker.addEventListener("change", () => {
       this.pause();
-      this.model.set("algorithm", this.picker.value);
+      const asked = this.picker.value;
+      this.model.set("algorithm", asked);
       this.model.save_changes();
-      this.note.textContent = `Running ${this.picker.value} in the kernel…`;
+      this.note.textContent = `Running ${asked} in the kernel…`;
+      // on a static page (no kernel) nothing answers: say so and show what is recorded
+      this.win.clearTimeout(this.waiting);
+      this.waiting = this.win.setTimeout(() => {
+        if ((this.trace || {}).key !== asked) {
+          this.picker.value = (this.trace || {}).key || asked;
+          this.note.textContent = "Choosing another algorithm needs a running kernel; "
+            + "this page shows the search recorded when it was saved.";
+        }
+      }, this.kernelWait);
     });
     this.bFirst.addEventListener("click", () => { this.pause(); this.show(0, true); });
     this.bPrev.addEventListener("click", () => { this.pause(); this.show(this.k - 1, true); });
@@ -369,6 +381,7 @@ export class SearchViewUI {
 
   destroy() {
     this.pause();
+    this.win.clearTimeout(this.waiting);
     this.model.off("change:trace", this.onTrace);
     this.model.off("change:step", this.onStep);
     this.model.off("change:selected", this.onSelected);

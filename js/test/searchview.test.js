@@ -166,3 +166,29 @@ test("play stops on the last step, showing Play again", async () => {
   assert.equal(model.get("step"), n);
   assert.equal(q('[data-role="play"]').getAttribute("aria-label"), "Play");
 });
+
+test("without a kernel, choosing another algorithm says so and keeps the recorded search", async () => {
+  const { q, view, el } = setup(BFS);
+  view.kernelWait = 30;
+  const picker = q('select[aria-label="Search algorithm"]');
+  picker.value = "A*";
+  picker.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  assert.match(q('[data-role="note"]').textContent, /Running A\*/);
+  await new Promise((r) => setTimeout(r, 80));
+  assert.match(q('[data-role="note"]').textContent, /needs a running kernel/);
+  assert.equal(picker.value, "breadth-first");
+  view.destroy();
+});
+
+test("with a kernel, the new trace arrives and clears the note", async () => {
+  const { q, view, el, model } = setup(BFS);
+  view.kernelWait = 60;
+  const picker = q('select[aria-label="Search algorithm"]');
+  picker.value = "depth-first";
+  picker.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  model.set("trace", clone(DFS));
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(q('[data-role="note"]').textContent, "");
+  assert.equal(picker.value, "depth-first");
+  view.destroy();
+});

@@ -235,6 +235,12 @@ def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, ex
         root.locator(f'[data-node="{expected["goal"]}"]').click()
         assert shown_position(root)["home"] == "52/52 home"
         root.screenshot(path=str(artifacts / "searchview-export.png"))
+        # another algorithm needs a kernel: the page says so and keeps the recorded search
+        root.locator('select[aria-label="Search algorithm"]').select_option("depth-first")
+        root.locator('[data-role="note"]', has_text="needs a running kernel").wait_for(
+            timeout=15_000)
+        assert root.locator('select[aria-label="Search algorithm"]').input_value() == "A*"
+        assert root.locator('[data-class="goal"]').count() == 1
     finally:
         context.close()
         server.shutdown()
