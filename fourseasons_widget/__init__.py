@@ -16,14 +16,18 @@ __version__ = "0.1.0"
 __all__ = [
     "Game", "Move", "State", "Rules", "VARIANTS", "get_rules", "IllegalMoveError",
     "SaveFileError", "CardError", "RulesError", "card_code", "parse_card", "position_status",
-    "FourSeasons", "__version__",
+    "FourSeasons", "SearchView", "__version__",
 ]
 
 
 def __getattr__(name: str):
-    # The widget pulls in anywidget/ipywidgets; import it only when asked for.
+    # The widgets pull in anywidget/ipywidgets; import it only when asked for.
     if name == "FourSeasons":
         from .widget import FourSeasons
 
         return FourSeasons
+    if name == "SearchView":
+        from .searchview import SearchView
+
+        return SearchView
     raise AttributeError(name)

@@ -69,6 +69,7 @@ def test_the_wheel_is_indexed_for_piplite(site: Path):
         names = set(z.namelist())
     # the board's front end travels in the wheel (built by the jupyter-builder hook)
     assert "fourseasons_widget/static/widget.js" in names
+    assert "fourseasons_widget/static/searchview.js" in names  # and the search view's
     assert "fourseasons_widget/widget.py" in names
 
 

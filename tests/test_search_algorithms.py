@@ -180,3 +180,21 @@ def test_compare_table(small):
     rows = compare(GameProblem(small), ["breadth-first", "A*"])
     assert [r["algorithm"] for r in rows] == ["breadth-first", "A*"]
     assert all(r["solved"] for r in rows)
+
+
+@pytest.mark.parametrize("cards_left", [5, 6])
+def test_iterative_deepening_budget_counts_total_expansions(cards_left):
+    """With a budget of B expansions, iterative deepening stops only when the total over all
+    its depth passes reaches B: exactly the expansions it needs suffice, one fewer does not."""
+    p = GameProblem(position_at(small_position(seed=0, cards_left=cards_left)))
+    free = iterative_deepening_search(p)
+    assert free.solved and free.stopped == "goal"
+    need = free.expanded
+    enough = iterative_deepening_search(p, max_expanded=need)
+    assert enough.solved and enough.expanded == need and enough.path == free.path
+    short = iterative_deepening_search(p, max_expanded=need - 1)
+    assert not short.solved and short.stopped == "limit" and short.expanded == need - 1
+    # a budget between the passes stops at the budget, never before it
+    mid = need // 2
+    r = iterative_deepening_search(p, max_expanded=mid)
+    assert r.stopped == "limit" and r.expanded == mid

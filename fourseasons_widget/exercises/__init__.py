@@ -21,6 +21,7 @@ from ._feedback import Feedback
 from .history import check_base_ranks, check_dick_home, check_name
 from .play import check_legal_moves, check_won
 from .rules import REASONS, check_home_in, check_refusal
+from .search import check_expansion_order, check_guarantees, check_heuristic
 from .variants import check_keep_space, check_mystery, show_mystery
 from .winnability import check_covers, check_sample_size, check_solver_interval
 
@@ -34,6 +35,8 @@ __all__ = [
     "check_base_ranks", "check_dick_home", "check_name",
     # 04-variants
     "show_mystery", "check_mystery", "check_keep_space",
+    # 05-search
+    "check_heuristic", "check_expansion_order", "check_guarantees",
     # 06-winnability
     "check_solver_interval", "check_sample_size", "check_covers",
 ]

@@ -87,6 +87,10 @@ class GameProblem:
     def key(self, state: State) -> Hashable:
         return state.key() if self.symmetric else state
 
+    def move_text(self, state: State, action: RawMove) -> str:
+        """The action in the game's notation (``"7H w>c2"``), as played from ``state``."""
+        return str(self._engine.to_move(state, action))
+
     def to_moves(self, path: list[RawMove]) -> list[Move]:
         """The public :class:`Move` objects for a path of actions from ``initial`` (what
         ``Game.play`` accepts)."""

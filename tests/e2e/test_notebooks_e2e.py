@@ -55,23 +55,28 @@ def test_play_notebook(open_notebook, artifacts):
 
 
 def test_search_notebook_replays_in_the_browser(open_notebook, artifacts):
-    nb = open_notebook(NOTEBOOKS / "05-search.ipynb", expect_widgets=2)
+    # the search view (which draws a small board too) and the two boards side by side
+    nb = open_notebook(NOTEBOOKS / "05-search.ipynb", expect_widgets=3)
     _no_errors(nb)
     _cards_in_every_board(nb)
-    # matplotlib figures (branching factor, algorithm comparison) were drawn
-    assert nb.page.locator(".jp-RenderedImage img").count() >= 2
+    assert nb.page.locator(".fsv-root").count() == 1
+    # the matplotlib figure (branching factor) was drawn
+    assert nb.page.locator(".jp-RenderedImage img").count() >= 1
 
-    board = nb.widgets().nth(1)
+    # depth-first's line (left) is longer than A*'s (right), both ready to replay
+    left, board = nb.widgets().nth(1), nb.widgets().nth(2)
     board.scroll_into_view_if_needed()
-    ply = nb.eval("replay.game.ply")
-    enter = board.locator('[data-replay="enter"]')
-    if enter.is_visible():  # the line was solved before the view existed: offer to watch it
-        enter.click()
-    bar = board.locator('[data-role="replay"]')
-    bar.wait_for(state="visible")
+    ply = nb.eval("right.game.ply")
+    lengths = []
+    for b in (left, board):
+        enter = b.locator('[data-replay="enter"]')
+        if enter.is_visible():  # the line was published before the view existed
+            enter.click()
+        b.locator('[data-role="replay"]').wait_for(state="visible")
+        lengths.append(int(b.locator('[data-role="replay-slider"]').get_attribute("max")))
+    assert lengths[0] > lengths[1] >= 10, lengths
     slider = board.locator('[data-role="replay-slider"]')
     n = int(slider.get_attribute("max"))
-    assert n >= 10  # ten cards from the end: at least ten moves
     info = board.locator('[data-role="replay-info"]')
     assert info.inner_text().startswith("0 /")
     board.locator('[data-replay="next"]').click()
@@ -83,4 +88,4 @@ def test_search_notebook_replays_in_the_browser(open_notebook, artifacts):
     nb.page.wait_for_function("el => !el.textContent.startsWith('0 /')", arg=info.element_handle())
     nb.page.screenshot(path=str(artifacts / "notebook-05-search-replay.png"))
     # the replay is a view of the solved line: the kernel's game did not move
-    assert nb.eval("replay.game.ply") == ply
+    assert nb.eval("right.game.ply") == ply

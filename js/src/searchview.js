@@ -1,0 +1,402 @@
+// The step-by-step search view (anywidget module for fourseasons_widget.SearchView).
+// Python recorded the search once and published it in the `trace` trait; this file only draws
+// it: the tree after k expansions, the counts, and the position of a node clicked.  Stepping,
+// playing and the slider work in the browser, with or without a kernel.
+//
+// DOM contract (for tests and course authors):
+//   [data-role="tree"] svg          the search tree; each node g[data-node=id][data-class=...]
+//   [data-role="step-label"]        "step k of n"
+//   [data-count="frontier" | "explored" | "duplicate" | "goal" | "drawn"]   the counts shown
+//   [data-role="position"]          the board of the selected node, [data-shown-node=id]
+
+import { renderBoard } from "./board.js";
+import { classAt, countsAt, layoutAt, neighbourOf, pathTo, visibleAt } from "./searchtree.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const ICONS = {
+  first: "M3 3h2v10H3zM14 3v10L6 8z",
+  prev: "M12 3v10L4 8z",
+  play: "M4 3v10l9-5z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  next: "M4 3v10l8-5z",
+  last: "M11 3h2v10h-2zM2 3v10l8-5z",
+};
+const SPEEDS = [["slow", 900], ["normal", 420], ["fast", 140]];
+const CLASS_WORDS = {
+  frontier: "in the frontier",
+  explored: "explored (expanded)",
+  duplicate: "a duplicate (state reached before)",
+  goal: "the goal",
+};
+
+function el(doc, tag, attrs = {}, ...children) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+}
+
+function svgEl(doc, tag, attrs = {}) {
+  const e = doc.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+function iconButton(doc, name, label) {
+  const b = el(doc, "button", { type: "button", class: "fsv-btn", "aria-label": label, title: label });
+  setIcon(b, name);
+  return b;
+}
+
+function setIcon(button, name) {
+  const doc = button.ownerDocument;
+  const svg = svgEl(doc, "svg", { viewBox: "0 0 16 16", width: "1em", height: "1em",
+    "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(svgEl(doc, "path", { d: ICONS[name], fill: "currentColor" }));
+  button.replaceChildren(svg);
+  button.dataset.icon = name;
+}
+
+function reducedMotion(win) {
+  try {
+    return !!(win && win.matchMedia && win.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  } catch {
+    return false;
+  }
+}
+
+function fmt(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(1);
+}
+
+export class SearchViewUI {
+  constructor(model, host) {
+    this.model = model;
+    this.host = host;
+    this.doc = host.ownerDocument;
+    this.win = this.doc.defaultView;
+    this.timer = null;
+    this.speed = SPEEDS[1][1];
+    this.kernelWait = 5000; // ms to wait for the kernel's new trace before saying none came
+    this.waiting = null;
+    this.build();
+    this.onTrace = () => this.load();
+    this.onStep = () => this.show(this.model.get("step"), false);
+    this.onSelected = () => this.select(this.model.get("selected"), false);
+    model.on("change:trace", this.onTrace);
+    model.on("change:step", this.onStep);
+    model.on("change:selected", this.onSelected);
+    this.load();
+  }
+
+  build() {
+    const d = this.doc;
+    this.root = el(d, "div", { class: "fsw-root fsv-root", "data-lm-suppress-shortcuts": "",
+      role: "group", "aria-label": "Step-by-step search" });
+    // head: the algorithm picker and a one-line summary of the run
+    this.picker = el(d, "select", { class: "fsv-select", "aria-label": "Search algorithm" });
+    this.summary = el(d, "span", { class: "fsv-summary", "data-role": "summary" });
+    const head = el(d, "div", { class: "fsv-head" },
+      el(d, "label", { class: "fsv-label" }, "Algorithm ", this.picker), this.summary);
+    // controls
+    this.bFirst = iconButton(d, "first", "Back to the start");
+    this.bPrev = iconButton(d, "prev", "Step back");
+    this.bPlay = iconButton(d, "play", "Play");
+    this.bNext = iconButton(d, "next", "Step: expand the next node");
+    this.bLast = iconButton(d, "last", "Jump to the end");
+    this.bPlay.dataset.role = "play";
+    this.bNext.dataset.role = "step";
+    this.bPrev.dataset.role = "back";
+    this.slider = el(d, "input", { type: "range", min: 0, max: 0, step: 1, value: 0,
+      class: "fsv-slider", "aria-label": "Expansions shown", "data-role": "slider" });
+    this.stepLabel = el(d, "span", { class: "fsv-steplabel", "data-role": "step-label",
+      "aria-live": "polite" });
+    this.speedSel = el(d, "select", { class: "fsv-select", "aria-label": "Play speed" });
+    for (const [name, ms] of SPEEDS) {
+      const o = el(d, "option", { value: ms, text: name });
+      if (ms === this.speed) o.selected = true;
+      this.speedSel.append(o);
+    }
+    const controls = el(d, "div", { class: "fsv-controls", role: "toolbar",
+      "aria-label": "Step through the search" },
+    this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast, this.slider, this.stepLabel,
+    el(d, "label", { class: "fsv-label" }, "speed ", this.speedSel));
+    // counts and legend
+    this.counts = {};
+    const legend = el(d, "div", { class: "fsv-legend", "data-role": "counts" });
+    for (const [cls, word] of [["frontier", "frontier"], ["explored", "explored"],
+      ["duplicate", "duplicates"], ["goal", "goal"]]) {
+      const sw = svgEl(d, "svg", { viewBox: "-8 -8 16 16", width: 14, height: 14, "aria-hidden": "true" });
+      sw.appendChild(this.marker(cls));
+      const n = el(d, "b", { "data-count": cls, text: "0" });
+      this.counts[cls] = n;
+      legend.append(el(d, "span", { class: `fsv-key fsv-${cls}` }, sw, ` ${word} `, n));
+    }
+    this.counts.drawn = el(d, "b", { "data-count": "drawn", text: "0" });
+    legend.append(el(d, "span", { class: "fsv-key" }, "nodes drawn ", this.counts.drawn));
+    // the tree (scrolls both ways) and the position of the selected node
+    this.svg = svgEl(d, "svg", { class: "fsv-svg", role: "img" });
+    this.treeBox = el(d, "div", { class: "fsv-tree", "data-role": "tree", tabindex: 0,
+      role: "group", "aria-label": "Search tree: arrow keys move between nodes, Enter shows one" });
+    this.treeBox.append(this.svg);
+    this.nodeInfo = el(d, "div", { class: "fsv-nodeinfo", "data-role": "node-info",
+      "aria-live": "polite" });
+    this.boardBox = el(d, "div", { class: "fsv-board fsw-board-wrap", "data-role": "position" });
+    const side = el(d, "div", { class: "fsv-side" }, this.nodeInfo, this.boardBox);
+    const main = el(d, "div", { class: "fsv-main" }, this.treeBox, side);
+    this.note = el(d, "div", { class: "fsv-note", "data-role": "note" });
+    this.root.append(head, controls, legend, main, this.note);
+    this.host.append(this.root);
+
+    // events
+    this.picker.addEventListener("change", () => {
+      this.pause();
+      const asked = this.picker.value;
+      this.model.set("algorithm", asked);
+      this.model.save_changes();
+      this.note.textContent = `Running ${asked} in the kernel…`;
+      // on a static page (no kernel) nothing answers: say so and show what is recorded
+      this.win.clearTimeout(this.waiting);
+      this.waiting = this.win.setTimeout(() => {
+        if ((this.trace || {}).key !== asked) {
+          this.picker.value = (this.trace || {}).key || asked;
+          this.note.textContent = "Choosing another algorithm needs a running kernel; "
+            + "this page shows the search recorded when it was saved.";
+        }
+      }, this.kernelWait);
+    });
+    this.bFirst.addEventListener("click", () => { this.pause(); this.show(0, true); });
+    this.bPrev.addEventListener("click", () => { this.pause(); this.show(this.k - 1, true); });
+    this.bNext.addEventListener("click", () => { this.pause(); this.show(this.k + 1, true); });
+    this.bLast.addEventListener("click", () => { this.pause(); this.show(this.n, true); });
+    this.bPlay.addEventListener("click", () => (this.timer ? this.pause() : this.play()));
+    this.slider.addEventListener("input", () => { this.pause(); this.show(Number(this.slider.value), true); });
+    this.speedSel.addEventListener("change", () => {
+      this.speed = Number(this.speedSel.value);
+      if (this.timer) { this.pause(); this.play(); }
+    });
+    this.svg.addEventListener("click", (ev) => {
+      const g = ev.target.closest && ev.target.closest("[data-node]");
+      if (g) this.select(Number(g.dataset.node), true);
+    });
+    this.treeBox.addEventListener("keydown", (ev) => this.onKey(ev));
+  }
+
+  marker(cls) {
+    const d = this.doc;
+    if (cls === "duplicate") {
+      return svgEl(d, "rect", { x: -4.5, y: -4.5, width: 9, height: 9, class: "fsv-mark" });
+    }
+    if (cls === "goal") return svgEl(d, "circle", { r: 7, class: "fsv-mark" });
+    return svgEl(d, "circle", { r: 6, class: "fsv-mark" });
+  }
+
+  load() {
+    this.pause();
+    this.trace = this.model.get("trace") || {};
+    const t = this.trace;
+    this.n = (t.steps || []).length;
+    const algos = this.model.get("algorithms") || [];
+    this.picker.replaceChildren(...algos.map((a) => el(this.doc, "option", { value: a, text: a })));
+    this.picker.value = this.model.get("algorithm");
+    this.slider.max = String(this.n);
+    this.note.textContent = "";
+    if (!t.nodes) {
+      this.summary.textContent = "no search recorded";
+      return;
+    }
+    const end = t.solved
+      ? `reached the goal: a line of ${t.path.length} moves`
+      : t.stopped === "limit"
+        ? `no goal within the first ${t.max_steps} expansions (the trace stops there)`
+        : "the search space was exhausted: no goal";
+    this.summary.textContent = `${t.algorithm}: ${t.expanded} expansions, ${t.generated} nodes generated; ${end}.`;
+    this.selectedId = Math.min(this.model.get("selected") || 0, t.nodes.length - 1);
+    this.show(this.model.get("step") || 0, false, true);
+  }
+
+  show(k, sync, force = false) {
+    if (!this.trace || !this.trace.nodes) return;
+    k = Math.max(0, Math.min(this.n, Math.round(k)));
+    if (k === this.k && !force) return;
+    this.k = k;
+    this.draw();
+    this.slider.value = String(k);
+    const st = k > 0 ? this.trace.steps[k - 1] : null;
+    this.stepLabel.textContent = `step ${k} of ${this.n}`
+      + (k === this.n && this.trace.solved ? " — goal" : "");
+    const c = countsAt(this.trace, k);
+    for (const cls of ["frontier", "explored", "duplicate", "goal"]) this.counts[cls].textContent = String(c[cls]);
+    this.counts.drawn.textContent = String(c.frontier + c.explored + c.duplicate + c.goal);
+    this.bPrev.disabled = this.bFirst.disabled = k === 0;
+    this.bNext.disabled = this.bLast.disabled = k === this.n;
+    // follow the search: the node just expanded, or the goal once it is reached
+    if (k === this.n && this.trace.solved) this.scrollTo(this.trace.goal);
+    else if (st) this.scrollTo(st.node);
+    if (sync && this.model.get("step") !== k) {
+      this.model.set("step", k);
+      this.model.save_changes();
+    }
+    // the selected node may have become visible or invisible
+    this.showNode(this.selectedId);
+  }
+
+  draw() {
+    const d = this.doc;
+    const t = this.trace;
+    const k = this.k;
+    const lay = layoutAt(t, k);
+    this.layout = lay;
+    const current = k > 0 ? t.steps[k - 1].node : -1;
+    const svg = this.svg;
+    svg.setAttribute("width", lay.width);
+    svg.setAttribute("height", lay.height);
+    svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
+    svg.setAttribute("aria-label", `Search tree after ${k} expansions: ${visibleAt(t, k).length} nodes`);
+    const edges = svgEl(d, "g", { class: "fsv-edges" });
+    const labels = svgEl(d, "g", { class: "fsv-labels" });
+    const nodes = svgEl(d, "g", { class: "fsv-nodes" });
+    for (const id of visibleAt(t, k)) {
+      const n = t.nodes[id];
+      const p = lay.pos.get(id);
+      if (n.parent !== null && n.parent !== undefined) {
+        const q = lay.pos.get(n.parent);
+        const elbow = q.x + 18;
+        edges.appendChild(svgEl(d, "path", {
+          d: `M${q.x + 7},${q.y}H${elbow}V${p.y}H${p.x - 8}`, class: "fsv-edge",
+        }));
+        const lab = svgEl(d, "text", { x: p.x - 10, y: p.y - 4, class: "fsv-move", "text-anchor": "end" });
+        lab.textContent = n.move;
+        labels.appendChild(lab);
+      }
+      const cls = classAt(t, id, k);
+      const g = svgEl(d, "g", { transform: `translate(${p.x},${p.y})`, "data-node": id,
+        "data-class": cls, class: `fsv-node fsv-${cls}` + (id === current ? " fsv-current" : "")
+          + (id === this.selectedId ? " fsv-selected" : "") });
+      const title = svgEl(d, "title");
+      title.textContent = `${n.move || "start"}: ${CLASS_WORDS[cls]}, depth ${n.depth}, g ${fmt(n.g)}, h ${fmt(n.h)}`;
+      g.appendChild(title);
+      g.appendChild(svgEl(d, "circle", { r: 11, class: "fsv-hit" }));
+      g.appendChild(this.marker(cls));
+      nodes.appendChild(g);
+    }
+    svg.replaceChildren(edges, labels, nodes);
+  }
+
+  scrollTo(id) {
+    const p = this.layout && this.layout.pos.get(id);
+    if (!p) return;
+    const box = this.treeBox;
+    const behavior = reducedMotion(this.win) || this.timer ? "auto" : "smooth";
+    const left = Math.max(0, p.x - box.clientWidth / 2);
+    const top = Math.max(0, p.y - box.clientHeight / 2);
+    if (typeof box.scrollTo === "function") box.scrollTo({ left, top, behavior });
+  }
+
+  select(id, sync) {
+    if (!this.trace || !this.trace.nodes || !this.trace.nodes[id]) return;
+    this.selectedId = id;
+    for (const g of this.svg.querySelectorAll(".fsv-selected")) g.classList.remove("fsv-selected");
+    const g = this.svg.querySelector(`[data-node="${id}"]`);
+    if (g) g.classList.add("fsv-selected");
+    this.showNode(id);
+    if (sync && this.model.get("selected") !== id) {
+      this.model.set("selected", id);
+      this.model.save_changes();
+    }
+  }
+
+  showNode(id) {
+    const t = this.trace;
+    const n = t.nodes[id];
+    if (!n) return;
+    const cls = classAt(t, id, this.k);
+    if (cls === null) {
+      this.nodeInfo.textContent = "The selected node has not been generated yet at this step.";
+      this.boardBox.replaceChildren();
+      this.boardBox.dataset.shownNode = "";
+      return;
+    }
+    const path = pathTo(t, id);
+    const d = this.doc;
+    this.nodeInfo.replaceChildren(
+      el(d, "b", { text: id === 0 ? "The start position" : `After ${path.length} move${path.length > 1 ? "s" : ""}` }),
+      ` — ${CLASS_WORDS[cls]}; depth ${n.depth}, g = ${fmt(n.g)}, h = ${fmt(n.h)}, f = ${fmt(n.f)}.`,
+      el(d, "div", { class: "fsv-path", text: path.length ? path.join("  ") : "(no moves yet)" }),
+    );
+    const board = renderBoard(d, t.board, t.positions[n.pos]);
+    board.setAttribute("aria-label", `Position of the selected node: ${path.length} moves from the start`);
+    // a picture, not a playing surface: nothing in it takes focus
+    for (const p of board.querySelectorAll("[tabindex]")) p.removeAttribute("tabindex");
+    for (const p of board.querySelectorAll("[role=button]")) p.removeAttribute("role");
+    this.boardBox.replaceChildren(board);
+    this.boardBox.dataset.shownNode = String(id);
+  }
+
+  onKey(ev) {
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
+    if (keys.includes(ev.key) && this.layout) {
+      ev.preventDefault();
+      const cur = this.layout.pos.has(this.selectedId) ? this.selectedId : 0;
+      const next = neighbourOf(this.trace, this.k, this.layout, cur, ev.key);
+      this.select(next, true);
+      const p = this.layout.pos.get(next);
+      if (p) this.scrollTo(next);
+    } else if (ev.key === " " || ev.key === "Enter") {
+      ev.preventDefault();
+      this.pause();
+      this.show(this.k + 1, true);
+    } else if (ev.key === "Backspace") {
+      ev.preventDefault();
+      this.pause();
+      this.show(this.k - 1, true);
+    }
+  }
+
+  play() {
+    if (this.k >= this.n) this.show(0, true);
+    setIcon(this.bPlay, "pause");
+    this.bPlay.setAttribute("aria-label", "Pause");
+    this.bPlay.title = "Pause";
+    this.timer = this.win.setInterval(() => {
+      if (this.k < this.n) this.show(this.k + 1, true);
+      if (this.k >= this.n) this.pause(); // stop on the last step, not a tick later
+    }, this.speed);
+  }
+
+  pause() {
+    if (this.timer) this.win.clearInterval(this.timer);
+    this.timer = null;
+    if (this.bPlay) {
+      setIcon(this.bPlay, "play");
+      this.bPlay.setAttribute("aria-label", "Play");
+      this.bPlay.title = "Play";
+    }
+  }
+
+  destroy() {
+    this.pause();
+    this.win.clearTimeout(this.waiting);
+    this.model.off("change:trace", this.onTrace);
+    this.model.off("change:step", this.onStep);
+    this.model.off("change:selected", this.onSelected);
+    this.root.remove();
+  }
+}
+
+export function render({ model, el: host }) {
+  const view = new SearchViewUI(model, host);
+  return () => view.destroy();
+}
+
+export default {
+  initialize() {
+    return () => {};
+  },
+  render,
+};

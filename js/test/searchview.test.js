@@ -1,0 +1,194 @@
+// The search view: node classes and counts agree with Python's, the tree layout is tidy, and
+// the controls step, scrub and show a node's position.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { classAt, countsAt, layoutAt, neighbourOf, pathTo, visibleAt } from "../src/searchtree.js";
+import { SearchViewUI } from "../src/searchview.js";
+import { clone, dom, FakeModel } from "./helpers.js";
+
+const TRACES = JSON.parse(
+  readFileSync(new URL("./fixtures/searchtrace.json", import.meta.url), "utf8"),
+);
+const BFS = TRACES["breadth-first"];
+const DFS = TRACES["depth-first"];
+
+function setup(trace = BFS, extra = {}) {
+  const win = dom();
+  const el = win.document.createElement("div");
+  win.document.body.appendChild(el);
+  const model = new FakeModel({
+    trace: clone(trace), step: 0, selected: 0, algorithm: trace.algorithm,
+    algorithms: ["breadth-first", "depth-first", "greedy best-first", "A*"], ...extra,
+  });
+  const view = new SearchViewUI(model, el);
+  const q = (sel) => el.querySelector(sel);
+  const qa = (sel) => [...el.querySelectorAll(sel)];
+  const click = (node) => node.dispatchEvent(new win.MouseEvent("click", { bubbles: true }));
+  return { win, el, model, view, q, qa, click };
+}
+
+test("the classes and counts drawn agree with Python's at every step", () => {
+  for (const t of [BFS, DFS]) {
+    assert.ok(t.steps.length > 0);
+    for (let k = 0; k <= t.steps.length; k++) {
+      assert.deepEqual(countsAt(t, k), t.counts[k], `${t.algorithm}, step ${k}`);
+    }
+  }
+});
+
+test("the goal shows only once the search has taken it from the frontier", () => {
+  const n = BFS.steps.length;
+  assert.equal(classAt(BFS, BFS.goal, n), "goal");
+  assert.notEqual(classAt(BFS, BFS.goal, n - 1), "goal");
+  assert.equal(classAt(BFS, 0, 0), "frontier");
+  assert.equal(classAt(BFS, 0, 1), "explored");
+});
+
+test("the path to the goal is the solution's line", () => {
+  assert.deepEqual(pathTo(BFS, BFS.goal), BFS.path);
+});
+
+test("the layout is tidy: depth left to right, leaves on their own rows, parents centred", () => {
+  for (const t of [BFS, DFS]) {
+    const k = t.steps.length;
+    const lay = layoutAt(t, k);
+    const ids = visibleAt(t, k);
+    assert.equal(lay.pos.size, ids.length);
+    const seen = new Set();
+    for (const id of ids) {
+      const p = lay.pos.get(id);
+      const key = `${p.x},${p.y}`;
+      assert.ok(!seen.has(key), `two nodes at ${key}`);
+      seen.add(key);
+      assert.ok(p.x >= 0 && p.x <= lay.width && p.y >= 0 && p.y <= lay.height);
+      const parent = t.nodes[id].parent;
+      if (parent !== null) {
+        assert.ok(lay.pos.get(parent).x < p.x, "a child lies right of its parent");
+      }
+      const kids = ids.filter((c) => t.nodes[c].parent === id);
+      if (kids.length) {
+        const ys = kids.map((c) => lay.pos.get(c).y);
+        assert.equal(p.y, (ys[0] + ys[ys.length - 1]) / 2);
+      }
+    }
+  }
+});
+
+test("step, back, the slider and the end button move through the trace", () => {
+  const { q, qa, click, model } = setup();
+  const drawn = () => qa("[data-node]").length;
+  const n = BFS.steps.length;
+  assert.equal(q('[data-role="step-label"]').textContent, `step 0 of ${n}`);
+  assert.equal(drawn(), 1);
+  click(q('[data-role="step"]'));
+  assert.equal(model.get("step"), 1);
+  assert.equal(drawn(), visibleAt(BFS, 1).length);
+  assert.equal(q('[data-count="frontier"]').textContent, String(BFS.counts[1].frontier));
+  click(q('[data-role="back"]'));
+  assert.equal(model.get("step"), 0);
+  const slider = q('[data-role="slider"]');
+  slider.value = "5";
+  slider.dispatchEvent(new slider.ownerDocument.defaultView.Event("input"));
+  assert.equal(model.get("step"), 5);
+  assert.equal(q('[data-count="drawn"]').textContent, String(visibleAt(BFS, 5).length));
+  click(q('[aria-label="Jump to the end"]'));
+  assert.equal(drawn(), BFS.nodes.length);
+  assert.equal(qa('[data-class="goal"]').length, 1);
+  assert.match(q('[data-role="step-label"]').textContent, /goal/);
+});
+
+test("clicking a node shows its position and the moves that lead there", () => {
+  const { q, click, model } = setup(BFS, { step: BFS.steps.length });
+  const goal = q(`[data-node="${BFS.goal}"]`);
+  click(goal.querySelector("circle"));
+  assert.equal(model.get("selected"), BFS.goal);
+  const box = q('[data-role="position"]');
+  assert.equal(box.dataset.shownNode, String(BFS.goal));
+  const home = box.querySelector('[data-role="home"]');
+  assert.equal(home.textContent, `${BFS.positions[BFS.nodes[BFS.goal].pos].home}/52 home`);
+  assert.match(q('[data-role="node-info"]').textContent, new RegExp(BFS.path.join("  ")));
+  // the board is a picture: nothing in it is focusable
+  assert.equal(box.querySelectorAll("[tabindex]").length, 0);
+});
+
+test("arrow keys move the selection along the tree; Enter steps", () => {
+  const { q, model, win } = setup(BFS, { step: 3 });
+  const tree = q('[data-role="tree"]');
+  const key = (k) => tree.dispatchEvent(new win.KeyboardEvent("keydown", { key: k, bubbles: true }));
+  key("ArrowRight");
+  const child = model.get("selected");
+  assert.equal(BFS.nodes[child].parent, 0);
+  key("ArrowLeft");
+  assert.equal(model.get("selected"), 0);
+  key("Enter");
+  assert.equal(model.get("step"), 4);
+  const lay = layoutAt(BFS, 4);
+  const below = neighbourOf(BFS, 4, lay, child, "ArrowDown");
+  assert.ok(lay.pos.get(below).y > lay.pos.get(child).y);
+});
+
+test("play advances in the browser and pause stops it; cleanup removes everything", async () => {
+  const { q, click, model, view, el } = setup(BFS);
+  q(".fsv-select[aria-label='Play speed']").value = "140";
+  q(".fsv-select[aria-label='Play speed']").dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  click(q('[data-role="play"]'));
+  assert.equal(q('[data-role="play"]').getAttribute("aria-label"), "Pause");
+  await new Promise((r) => setTimeout(r, 400));
+  const reached = model.get("step");
+  assert.ok(reached >= 1, `played to ${reached}`);
+  click(q('[data-role="play"]'));
+  const stopped = model.get("step");
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(model.get("step"), stopped);
+  view.destroy();
+  assert.equal(el.children.length, 0);
+  assert.equal(model.listenerCount(), 0);
+});
+
+test("a new trace from Python (another algorithm) redraws from step 0", () => {
+  const { q, model, qa } = setup(BFS, { step: 4 });
+  model.set("step", 0);
+  model.set("trace", clone(DFS));
+  assert.equal(qa("[data-node]").length, 1);
+  assert.match(q('[data-role="summary"]').textContent, /depth-first/);
+  assert.equal(q('[data-role="slider"]').max, String(DFS.steps.length));
+});
+
+test("play stops on the last step, showing Play again", async () => {
+  const n = BFS.steps.length;
+  const { q, click, model, el } = setup(BFS, { step: n - 1 });
+  const speed = q(".fsv-select[aria-label='Play speed']");
+  speed.value = "140";
+  speed.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  click(q('[data-role="play"]'));
+  await new Promise((r) => setTimeout(r, 250));
+  assert.equal(model.get("step"), n);
+  assert.equal(q('[data-role="play"]').getAttribute("aria-label"), "Play");
+});
+
+test("without a kernel, choosing another algorithm says so and keeps the recorded search", async () => {
+  const { q, view, el } = setup(BFS);
+  view.kernelWait = 30;
+  const picker = q('select[aria-label="Search algorithm"]');
+  picker.value = "A*";
+  picker.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  assert.match(q('[data-role="note"]').textContent, /Running A\*/);
+  await new Promise((r) => setTimeout(r, 80));
+  assert.match(q('[data-role="note"]').textContent, /needs a running kernel/);
+  assert.equal(picker.value, "breadth-first");
+  view.destroy();
+});
+
+test("with a kernel, the new trace arrives and clears the note", async () => {
+  const { q, view, el, model } = setup(BFS);
+  view.kernelWait = 60;
+  const picker = q('select[aria-label="Search algorithm"]');
+  picker.value = "depth-first";
+  picker.dispatchEvent(new (el.ownerDocument.defaultView.Event)("change"));
+  model.set("trace", clone(DFS));
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(q('[data-role="note"]').textContent, "");
+  assert.equal(picker.value, "depth-first");
+  view.destroy();
+});

@@ -1,0 +1,248 @@
+"""The step-by-step search view in a real browser: JupyterLab, Notebook 7 and the static page.
+
+What is measured is what the reader sees: the number of tree nodes drawn after each step equals
+the trace's count, every node's colour class is the one Python computes, the colours of the
+classes differ on screen, and the position shown for a clicked node is that node's position.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from fourseasons_widget import export as ex
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP = ("from fourseasons_widget import SearchView\n"
+         "from fourseasons_widget.search.endgames import lesson_position\n"
+         "v = SearchView(lesson_position(0, 12), algorithm='A*')\n"
+         "v")
+
+
+def view(nb):
+    return nb.page.locator(".fsv-root").first
+
+
+def drawn_classes(root) -> list[str]:
+    return root.locator("[data-node]").evaluate_all(
+        "els => els.sort((a, b) => a.dataset.node - b.dataset.node).map(e => e.dataset.class)")
+
+
+def mark_colours(root) -> dict[str, tuple[str, str]]:
+    """The fill and stroke on screen of a drawn node of each class."""
+    return root.evaluate("""r => {
+        const out = {};
+        for (const g of r.querySelectorAll('[data-node]')) {
+            const m = g.querySelector('.fsv-mark');
+            const s = getComputedStyle(m);
+            if (!(g.dataset.class in out)) out[g.dataset.class] = [s.fill, s.stroke];
+        }
+        return out;
+    }""")
+
+
+def shown_position(root) -> dict:
+    """The cards drawn on the small board of the selected node."""
+    return root.locator('[data-role="position"]').evaluate("""b => {
+        const piles = [...b.querySelectorAll('[data-pile^="cross:"]')]
+            .sort((x, y) => x.dataset.pile.localeCompare(y.dataset.pile))
+            .map(p => [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card));
+        const waste = [...b.querySelectorAll('[data-pile="waste"] [data-card]')]
+            .map(c => c.dataset.card);
+        return {node: Number(b.dataset.shownNode), piles, waste,
+                home: b.querySelector('[data-role="home"]').textContent};
+    }""")
+
+
+def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts):
+    nb = open_notebook([SETUP])
+    page = nb.page
+    root = view(nb)
+    n = nb.eval("len(v.trace['steps'])")
+    assert n > 5
+    label = root.locator('[data-role="step-label"]')
+    assert label.inner_text() == f"step 0 of {n}"
+    assert root.locator("[data-node]").count() == 1
+
+    # three steps with the step button: the tree grows exactly as the trace says
+    step = root.locator('[data-role="step"]')
+    for _ in range(3):
+        step.click()
+    page.wait_for_function("() => document.querySelector('[data-role=step-label]')"
+                           ".textContent.startsWith('step 3 ')")
+    drawn = root.locator("[data-node]").count()
+    assert drawn == nb.eval("sum(v.trace['counts'][3].values())")
+    assert drawn_classes(root) == nb.eval(
+        "[c for c in (v.last_trace.class_at(i, 3) for i in range(len(v.trace['nodes']))) if c]")
+    assert int(root.locator('[data-count="frontier"]').inner_text()) == nb.eval(
+        "v.trace['counts'][3]['frontier']")
+    # the view tells the kernel which step it shows (a comm message: allow it to arrive)
+    for _ in range(50):
+        if nb.eval("v.step") == 3:
+            break
+        page.wait_for_timeout(100)
+    assert nb.eval("v.step") == 3
+
+    # the slider, by keyboard: End jumps to the last step, where the goal is drawn
+    slider = root.locator('[data-role="slider"]')
+    slider.focus()
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.querySelector('[data-role=step-label]')"
+                           f".textContent.startsWith('step {n} ')")
+    assert root.locator("[data-node]").count() == nb.eval("len(v.trace['nodes'])")
+    assert root.locator('[data-class="goal"]').count() == 1
+    colours = mark_colours(root)
+    assert {"frontier", "explored", "goal"} <= set(colours)
+    assert len({tuple(colours[c]) for c in colours}) == len(colours), colours  # classes look different
+    page.screenshot(path=str(artifacts / "searchview-lab-light-1280.png"), full_page=False)
+    root.screenshot(path=str(artifacts / "searchview-light-1280.png"))
+
+    # clicking a node shows its position: the goal (all cards home), then a frontier node
+    goal = nb.eval("v.trace['goal']")
+    root.locator(f'[data-node="{goal}"]').click()
+    shown = shown_position(root)
+    assert shown["node"] == goal and shown["home"] == "52/52 home"
+    for _ in range(50):
+        if nb.eval("v.selected") == goal:
+            break
+        page.wait_for_timeout(100)
+    assert nb.eval("v.selected") == goal
+    frontier = root.locator('[data-class="frontier"]').first
+    fid = int(frontier.get_attribute("data-node"))
+    frontier.scroll_into_view_if_needed()
+    frontier.click()
+    shown = shown_position(root)
+    pos = nb.eval(f"v.trace['positions'][v.trace['nodes'][{fid}]['pos']]")
+    assert shown["node"] == fid
+    assert shown["piles"] == pos["piles"]
+    assert shown["waste"] == pos["waste"]
+    assert shown["home"] == f"{pos['home']}/52 home"
+
+    # nothing spills out of the output area at 1280 px; then a narrow window
+    box = root.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 1280
+    # a narrow window (the file browser closed, as a reader on a small screen would):
+    # the tree takes the whole width of the output, the node's board sits under it, unclipped
+    nb.execute("application:toggle-left-area")
+    page.set_viewport_size({"width": 600, "height": 1000})
+    page.wait_for_timeout(500)
+    box = root.bounding_box()
+    root.screenshot(path=str(artifacts / "searchview-light-600.png"))
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 600
+    tree = root.locator('[data-role="tree"]').bounding_box()
+    assert tree["width"] >= box["width"] - 4
+    board = root.locator('[data-role="position"] .fsw-board').bounding_box()
+    assert board["y"] >= tree["y"] + tree["height"]
+    assert board["x"] >= box["x"] - 1 and board["x"] + board["width"] <= box["x"] + box["width"] + 1
+
+    # the dark theme
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    nb.execute("apputils:change-theme", {"theme": "JupyterLab Dark"})
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    page.wait_for_timeout(500)
+    dark = mark_colours(root)
+    assert dark["frontier"] != colours["frontier"]  # the palette follows the theme
+    root.screenshot(path=str(artifacts / "searchview-dark-1280.png"))
+    page.set_viewport_size({"width": 600, "height": 1000})
+    page.wait_for_timeout(400)
+    root.screenshot(path=str(artifacts / "searchview-dark-600.png"))
+    nb.execute("apputils:change-theme", {"theme": "JupyterLab Light"})
+    page.set_viewport_size({"width": 1280, "height": 1000})
+
+    # another algorithm, chosen in the view, is run by the kernel and drawn from step 0
+    root.locator('select[aria-label="Search algorithm"]').select_option("depth-first")
+    page.wait_for_function("() => document.querySelector('[data-role=summary]')"
+                           ".textContent.startsWith('depth-first')")
+    assert nb.eval("v.trace['algorithm']") == "depth-first"
+    assert label.inner_text().startswith("step 0 of ")
+
+
+def test_play_runs_in_the_browser_in_notebook7(open_notebook, artifacts):
+    nb = open_notebook([SETUP], app="notebook")
+    page = nb.page
+    root = view(nb)
+    n = nb.eval("len(v.trace['steps'])")
+    root.locator('select[aria-label="Play speed"]').select_option("fast")
+    root.locator('[data-role="play"]').click()
+    page.wait_for_function(f"() => document.querySelector('[data-role=step-label]')"
+                           f".textContent.startsWith('step {n} ')", timeout=30_000)
+    assert root.locator('[data-role="play"]').get_attribute("aria-label") == "Play"
+    assert root.locator("[data-node]").count() == nb.eval("len(v.trace['nodes'])")
+    root.screenshot(path=str(artifacts / "searchview-notebook7.png"))
+
+
+# -- the static page, no kernel ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> Path:
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    d = tmp_path_factory.mktemp("svexport")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(SETUP)]
+    src = d / "search.ipynb"
+    nbformat.write(nb, src)
+    return ex.export(src, d / "site" / "search.html", timeout=300)
+
+
+def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, exported,
+                                                                       artifacts):
+    from fourseasons_widget.search.endgames import lesson_position
+    from fourseasons_widget.searchview import SearchView
+
+    expected = SearchView(lesson_position(0, 12), algorithm="A*").trace
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(exported.parent)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    blocked: list[str] = []
+    errors: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+
+        def route(r) -> None:
+            if r.request.url.startswith(("http://127.0.0.1:", "blob:", "data:")):
+                r.continue_()
+            else:
+                blocked.append(r.request.url)
+                r.abort()
+
+        page.route("**/*", route)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{exported.name}")
+        root = page.locator(".fsv-root").first
+        root.wait_for(timeout=30_000)
+        n = len(expected["steps"])
+        assert root.locator('[data-role="step-label"]').inner_text() == f"step 0 of {n}"
+        for k in (1, 2):
+            root.locator('[data-role="step"]').click()
+            assert root.locator("[data-node]").count() == sum(expected["counts"][k].values())
+        root.locator('[aria-label="Jump to the end"]').click()
+        assert root.locator('[data-class="goal"]').count() == 1
+        root.locator(f'[data-node="{expected["goal"]}"]').click()
+        assert shown_position(root)["home"] == "52/52 home"
+        root.screenshot(path=str(artifacts / "searchview-export.png"))
+        # another algorithm needs a kernel: the page says so and keeps the recorded search
+        root.locator('select[aria-label="Search algorithm"]').select_option("depth-first")
+        root.locator('[data-role="note"]', has_text="needs a running kernel").wait_for(
+            timeout=15_000)
+        assert root.locator('select[aria-label="Search algorithm"]').input_value() == "A*"
+        assert root.locator('[data-class="goal"]').count() == 1
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    assert blocked == [] and errors == [], (blocked, errors)
