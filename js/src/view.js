@@ -4,6 +4,10 @@
 
 import { applyHighlights, patchBoard, renderBoard } from "./board.js";
 import { cardName, parseCode } from "./cards.js";
+import { bannerFor, bannerIntent, inProgress } from "./banner.js";
+import { makeGhost } from "./drag.js";
+import { KernelWatch } from "./kernel.js";
+import { watchDetails } from "./popover.js";
 import { layoutFor, neighbour } from "./layout.js";
 
 // Replay control icons (SVG paths in a 16×16 box, drawn in the button's text colour).
@@ -124,6 +128,7 @@ export class BoardView {
       hint: button("hint", "Hint", "The solver's next move: perfect-information advice, it knows the stock (H)"),
       auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)"),
       solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step"),
+      cancel: button("cancel", "Cancel", "Stop the search (the board stays playable while it runs)", { hidden: true }),
     };
     this.seedInput = h(doc, "input", {
       class: "fsw-seed", type: "number", min: "0", step: "1", inputmode: "numeric",
@@ -131,19 +136,31 @@ export class BoardView {
     });
     this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
     this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
+    this.autoHome = h(doc, "input", { type: "checkbox", "data-role": "auto-home" });
+    const autoLabel = h(doc, "label", { class: "fsw-check", title: "After each move, cards that are proved safe go home by themselves (one undo takes them back with the move)" },
+      this.autoHome, h(doc, "span", { text: "Auto home" }));
     const fourLabel = h(doc, "label", { class: "fsw-check", title: "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green" },
       this.fourColour, h(doc, "span", { text: "4 colours" }));
+    this.helpPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "help-panel" },
+      ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
     const help = h(doc, "details", { class: "fsw-help", "data-role": "help" },
       h(doc, "summary", { title: KEYS_HELP.map(([k, v]) => `${k}: ${v}`).join("\n"), text: "Keys" }),
-      h(doc, "dl", {}, ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })])));
+      this.helpPanel);
     this.help = help;
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.toolbar = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "seed" }), this.seedInput), this.buttons.deal, this.variantSelect),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
-      group(this.buttons.hint, this.buttons.auto, this.buttons.solve),
-      group(fourLabel, help));
+      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.cancel),
+      group(autoLabel, fourLabel, help));
     this.banner = h(doc, "div", { class: "fsw-banner", "data-role": "banner", hidden: true });
+    // the in-board confirmation (never a browser dialog) before a game in progress is dropped
+    this.confirmText = h(doc, "span", { class: "fsw-confirm-text" });
+    this.confirmYes = h(doc, "button", { type: "button", class: "fsw-btn fsw-primary", "data-confirm": "yes", text: "Deal anyway" });
+    this.confirmNo = h(doc, "button", { type: "button", class: "fsw-btn", "data-confirm": "no", text: "Keep playing" });
+    this.confirmBar = h(doc, "div", { class: "fsw-confirm", "data-role": "confirm", role: "alertdialog", "aria-label": "confirm", hidden: true },
+      this.confirmText, this.confirmYes, this.confirmNo);
+    this.pending = null;
 
     // replay controls
     // Icons are inline SVG: media-control glyphs (⏮ ⏸ ⏭) are missing from many system fonts.
@@ -169,12 +186,14 @@ export class BoardView {
       this.replayButtons.first, this.replayButtons.prev, this.replayButtons.play, this.replayButtons.next, this.replayButtons.last,
       this.slider, this.speed, this.replayInfo, this.replayLeave);
 
-    this.boardWrap = h(doc, "div", { class: "fsw-board-wrap" });
+    // focusable (not in the tab order: the piles are), so that a click on the felt gives the
+    // board the keyboard; the ring shows on the felt while the board has it
+    this.boardWrap = h(doc, "div", { class: "fsw-board-wrap", tabindex: "-1", "data-role": "felt" });
     this.status = h(doc, "div", { class: "fsw-status", "data-role": "status" });
     this.live = h(doc, "div", { class: "fsw-live", "data-role": "live", "aria-live": "polite", role: "status" });
     root.append(
       h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl),
-      this.toolbar, this.banner, this.replayBar, this.boardWrap,
+      this.toolbar, this.confirmBar, this.banner, this.replayBar, this.boardWrap,
       h(doc, "div", { class: "fsw-foot" }, this.status, this.replayEnter), this.live);
     this.el.appendChild(root);
   }
@@ -223,8 +242,32 @@ export class BoardView {
     });
     this.on(this.variantSelect, "change", () => {
       const b = this.board();
-      this.send({ type: "new_game", variant: this.variantSelect.value, seed: typeof b.seed === "number" ? b.seed : null });
+      const variant = this.variantSelect.value;
+      this.variantSelect.value = b.variant; // until it is dealt
+      const title = (this.variantSelect.querySelector(`option[value="${variant}"]`) || {}).textContent || variant;
+      this.confirmThen(`Switch to ${title}?`, { type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null });
     });
+    this.on(this.confirmBar, "click", (e) => {
+      const btn = e.target.closest && e.target.closest("button[data-confirm]");
+      if (!btn) return;
+      const intent = this.pending;
+      this.closeConfirm();
+      if (btn.dataset.confirm === "yes" && intent) this.send(intent);
+    });
+    this.on(this.banner, "click", (e) => {
+      const btn = e.target.closest && e.target.closest("button[data-banner]");
+      if (!btn) return;
+      const intent = bannerIntent(btn.dataset.banner, this.board());
+      if (intent) this.send(intent);
+    });
+    this.on(this.autoHome, "change", () => {
+      m.set("auto_home", this.autoHome.checked);
+      m.save_changes();
+    });
+    onChange(["auto_home"], () => this.renderOptions());
+    this.kernel = new KernelWatch(m, this.win, (alive) => this.onKernel(alive));
+    this.disposers.push(() => this.kernel.dispose());
+    this.kernel.ping();
     this.on(this.fourColour, "change", () => {
       m.set("four_colour", this.fourColour.checked);
       m.save_changes();
@@ -233,6 +276,18 @@ export class BoardView {
     this.on(this.boardWrap, "dblclick", (e) => this.onDoubleClick(e));
     this.on(this.boardWrap, "pointerdown", (e) => this.onPointerDown(e));
     this.on(this.root, "keydown", (e) => this.onKey(e));
+    // a click anywhere on the board that left the focus outside it (on the notebook, say)
+    // gives the board the keyboard
+    this.on(this.root, "click", (e) => this.claimFocus(e));
+    this.disposers.push(watchDetails(this.win, this.root, this.help, this.helpPanel));
+  }
+
+  claimFocus(e) {
+    const active = this.doc.activeElement;
+    if (active && this.root.contains(active)) return;
+    const t = e.target;
+    if (t && t.closest && t.closest("input, select, textarea, button, summary, a")) return;
+    this.boardWrap.focus({ preventScroll: true });
   }
 
   destroy() {
@@ -248,6 +303,10 @@ export class BoardView {
 
   send(intent) {
     const b = this.board();
+    if (this.kernel && this.kernel.alive === false) {
+      this.note("Playing needs Python: this page has no live kernel (replay and browsing work)");
+      return;
+    }
     this.localNote = "";
     const msg = { ...intent };
     if (intent.type !== "new_game") {
@@ -273,6 +332,8 @@ export class BoardView {
 
   onBoard() {
     mark(this.win, "fsw:board");
+    if (this.kernel) this.kernel.heard();
+    if (this.pending && !inProgress(this.board())) this.closeConfirm();
     this.selected = null;
     this.localNote = "";
     this.renderBoard(true);
@@ -294,6 +355,36 @@ export class BoardView {
     const four = !!this.model.get("four_colour");
     this.root.classList.toggle("fsw-four-colour", four);
     this.fourColour.checked = four;
+    const auto = this.model.get("auto_home");
+    this.autoHome.checked = auto === undefined ? true : !!auto;
+  }
+
+  onKernel(alive) {
+    this.root.dataset.kernel = alive ? "live" : "none";
+    this.root.classList.toggle("fsw-no-kernel", !alive);
+    this.renderBoard(false);
+    this.renderMessages();
+  }
+
+  offline() {
+    return !!(this.kernel && this.kernel.alive === false);
+  }
+
+  /** Ask inside the board before an intent that would drop a game in progress. */
+  confirmThen(question, intent) {
+    if (!inProgress(this.board())) {
+      this.send(intent);
+      return;
+    }
+    this.pending = intent;
+    this.confirmText.textContent = `${question} The game in progress (move ${this.board().ply}) will be given up.`;
+    this.confirmBar.hidden = false;
+    this.confirmNo.focus({ preventScroll: true });
+  }
+
+  closeConfirm() {
+    this.pending = null;
+    this.confirmBar.hidden = true;
   }
 
   renderBoard(animate) {
@@ -339,19 +430,14 @@ export class BoardView {
     this.buttons.deal.disabled = !live;
     this.variantSelect.disabled = !live;
 
-    const banner = this.banner;
-    if (b.status === "won" && live) {
-      banner.hidden = false;
-      banner.className = "fsw-banner fsw-won";
-      banner.textContent = "You won! The cross has vanished: all 52 cards are home.";
-    } else if (b.status === "lost" && live) {
-      banner.hidden = false;
-      banner.className = "fsw-banner fsw-lost";
-      banner.textContent = "Game lost: no sequence of moves can win from here (proved). Undo, or deal again.";
-    } else {
-      banner.hidden = true;
-      banner.textContent = "";
+    const off = this.offline();
+    for (const k of ["new", "deal", "restart", "undo", "redo", "hint", "auto", "solve"]) {
+      if (off) this.buttons[k].disabled = true;
     }
+    this.variantSelect.disabled = !live || off;
+    this.seedInput.disabled = off;
+    this.autoHome.disabled = off;
+    this.renderBanner(bannerFor(b, { live, offline: off }));
 
     if (focusPile && el === fresh) {
       // (a patched board keeps its pile elements, and so the focus, without asking:
@@ -359,10 +445,35 @@ export class BoardView {
       const again = el.querySelector(`[data-pile="${focusPile}"]`);
       if (again) again.focus({ preventScroll: true });
     }
-    if (animate && !prefersReducedMotion(this.win)) this.fly(inReplay ? this.replayStep : b.last);
+    if (animate && !prefersReducedMotion(this.win)) {
+      const last = inReplay ? this.replayStep : b.last;
+      this.fly(last);
+      // the cards that went home by themselves after the move, one after another
+      if (!inReplay && last && Array.isArray(last.then)) {
+        last.then.forEach((mv, k) => this.fly({ kind: "move", move: mv }, (k + 1) * 90));
+      }
+    }
   }
 
-  fly(last) {
+  renderBanner(info) {
+    const banner = this.banner;
+    if (!info) {
+      banner.hidden = true;
+      banner.replaceChildren();
+      banner.className = "fsw-banner";
+      return;
+    }
+    const key = `${info.kind}|${info.text}`;
+    if (!banner.hidden && banner.dataset.key === key) return;
+    banner.dataset.key = key;
+    banner.hidden = false;
+    banner.className = `fsw-banner fsw-${info.kind}`;
+    banner.dataset.kind = info.kind;
+    banner.replaceChildren(h(this.doc, "span", { class: "fsw-banner-text", text: info.text }),
+      ...info.actions.map((a) => h(this.doc, "button", { type: "button", class: "fsw-btn", "data-banner": a.action, text: a.label })));
+  }
+
+  fly(last, delay = 0) {
     // The moved card glides in from the pile it left.  The distance comes from the grid cells
     // of the two piles (CSS does the arithmetic), so nothing is measured: measuring would force
     // a layout of the whole notebook page on every move.
@@ -380,6 +491,8 @@ export class BoardView {
     const side = this.layout.side;
     const colX = (c) => c + (c === side ? 0.45 / 1.16 : 0); // the side column stands apart
     for (const c of cards.slice(Math.max(0, i))) {
+      c.style.animationDelay = delay ? `${delay}ms` : "";
+      if (delay) c.style.animationFillMode = "backwards";
       c.style.setProperty("--fsw-dx", String(colX(a[1]) - colX(z[1])));
       c.style.setProperty("--fsw-dy", String(a[0] - z[0]));
       c.classList.remove("fsw-fly");
@@ -418,9 +531,13 @@ export class BoardView {
     this.status.replaceChildren();
     const facts = h(this.doc, "span", { class: "fsw-facts", text: parts.join(" · ") });
     this.status.append(facts);
-    const note = busy ? (busy === "solve" ? "Solving…" : busy === "hint" ? "Thinking…" : "Working…") : this.localNote || msg;
+    if (busy) {
+      const what = busy === "solve" ? "Solving… (play on meanwhile)" : busy === "hint" ? "Thinking…" : "Working…";
+      this.status.append(h(this.doc, "span", { class: "fsw-msg fsw-busy", "data-role": "busy", text: what }));
+    }
+    const note = this.localNote || msg;
     if (note) {
-      const cls = busy ? "fsw-busy" : this.localNote ? "fsw-note" : `fsw-msg-${kind}`;
+      const cls = this.localNote ? "fsw-note" : `fsw-msg-${kind}`;
       this.status.append(h(this.doc, "span", { class: `fsw-msg ${cls}`, "data-role": "message", text: note }));
     }
     this.status.dataset.kind = busy ? "busy" : this.localNote ? "note" : kind;
@@ -433,6 +550,10 @@ export class BoardView {
     this.buttons.auto.disabled = !live || b.status !== "playing" || !!busy;
     this.buttons.solve.disabled = !live || b.status === "won" || !!busy;
     this.root.classList.toggle("fsw-busy-now", !!busy);
+    this.buttons.cancel.hidden = !busy;
+    if (this.offline()) {
+      for (const k of ["hint", "auto", "solve"]) this.buttons[k].disabled = true;
+    }
   }
 
   announce(text) {
@@ -461,7 +582,7 @@ export class BoardView {
     const btn = e.target.closest && e.target.closest("button[data-action]");
     if (!btn || btn.disabled) return;
     const a = btn.dataset.action;
-    if (a === "new") this.send({ type: "new_game", seed: null, variant: this.board().variant });
+    if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: this.board().variant });
     else if (a === "deal") this.dealSeed();
     else this.send({ type: a });
   }
@@ -473,7 +594,7 @@ export class BoardView {
       this.note("type a seed: a whole number, 0 or more");
       return;
     }
-    this.send({ type: "new_game", seed, variant: this.board().variant });
+    this.confirmThen(`Deal game ${seed}?`, { type: "new_game", seed, variant: this.board().variant });
   }
 
   // -- picking and dropping --------------------------------------------------------------
@@ -605,7 +726,8 @@ export class BoardView {
     const cardEl = e.target.closest && e.target.closest("[data-card]");
     const pileEl = e.target.closest && e.target.closest("[data-pile]");
     if (!cardEl || !pileEl || !this.legalFrom(cardEl.dataset.card, pileEl.dataset.pile).length) return;
-    this.drag = { x: e.clientX, y: e.clientY, card: cardEl.dataset.card, source: pileEl.dataset.pile, started: false, pointerId: e.pointerId };
+    this.drag = { x: e.clientX, y: e.clientY, card: cardEl.dataset.card, source: pileEl.dataset.pile, started: false, pointerId: e.pointerId,
+      rect: cardEl.getBoundingClientRect() }; // where it was grabbed, before the pick lifts it
     const move = (ev) => this.onPointerMove(ev);
     const up = (ev) => this.onPointerUp(ev);
     this.doc.addEventListener("pointermove", move);
@@ -628,25 +750,12 @@ export class BoardView {
       this.highlight();
       const pile = this.boardEl.querySelector(`[data-pile="${d.source}"]`);
       const cards = [...pile.querySelectorAll(".fsw-selected")];
-      const first = cards[0] || pile;
-      const r = first.getBoundingClientRect();
-      d.dx = d.x - r.left;
-      d.dy = d.y - r.top;
-      const ghost = h(this.doc, "div", { class: "fsw-ghost " + (this.root.classList.contains("fsw-four-colour") ? "fsw-four-colour" : "") });
-      ghost.style.setProperty("--fsw-cw", `${r.width}px`);
-      cards.forEach((c, k) => {
-        const copy = c.cloneNode(true);
-        copy.removeAttribute("data-card");
-        copy.style.setProperty("--fsw-y", String(k * 0.19));
-        copy.style.setProperty("--fsw-x", "0");
-        ghost.appendChild(copy);
-      });
-      this.root.appendChild(ghost);
-      d.ghost = ghost;
+      if (!cards.length) cards.push(pile.querySelector(`[data-card="${d.card}"]`) || pile);
+      d.ghost = makeGhost(this.doc, this.root, cards, { x: d.x, y: d.y },
+        this.root.classList.contains("fsw-four-colour") ? "fsw-four-colour" : "", d.rect);
       for (const c of cards) c.classList.add("fsw-dragging");
     }
-    d.ghost.style.left = `${e.clientX - d.dx}px`;
-    d.ghost.style.top = `${e.clientY - d.dy}px`;
+    d.ghost.move(e.clientX, e.clientY);
     const over = this.pileAt(e.clientX, e.clientY);
     for (const el of this.boardEl.querySelectorAll(".fsw-over")) el.classList.remove("fsw-over");
     if (over) over.classList.add("fsw-over");
