@@ -8,6 +8,12 @@ pure Python: it holds the GIL while it runs, but the interpreter hands the GIL o
 position per search for no gain in latency on the two cores this runs on; a thread also shares
 the cache of solved lines for free.
 
+While a search runs the switch interval is shortened to ``SWITCH_INTERVAL`` (0.5 ms): a
+message handler gives the GIL up at every socket call and waits up to one interval each time it
+wants it back, so with the default 5 ms a click served beside a search took about twice as long
+(measured in ``benchmarks/browser_latency.py``).  The old interval is restored when the last
+search ends.
+
 The search takes a cancel flag (a ``threading.Event``, checked every 256 nodes), so Cancel stops
 it within a few milliseconds.  When it ends, ``done(job, result)`` is called *in the worker
 thread*: the caller takes its own lock there and checks whether the position is still the one
@@ -25,11 +31,35 @@ True
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+SWITCH_INTERVAL = 0.0005  # s: how often the interpreter offers the GIL while a search runs
+
+_running = 0
+_saved_interval = 0.005
+_interval_lock = threading.Lock()
+
+
+def _search_started() -> None:
+    global _running, _saved_interval
+    with _interval_lock:
+        if _running == 0:
+            _saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(_saved_interval, SWITCH_INTERVAL))
+        _running += 1
+
+
+def _search_ended() -> None:
+    global _running
+    with _interval_lock:
+        _running -= 1
+        if _running == 0:
+            sys.setswitchinterval(_saved_interval)
 
 
 @dataclass
@@ -85,10 +115,13 @@ class Worker:
             job = self._job = Job(kind, position)
 
         def target() -> None:
+            _search_started()
             try:
                 result: Any = run(job.cancel)
             except Exception as e:  # handed to done(): the widget says what went wrong
                 result = e
+            finally:
+                _search_ended()
             job.finished = time.perf_counter()
             try:
                 done(job, result)

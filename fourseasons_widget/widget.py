@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import pathlib
 import threading
 from collections.abc import Iterable, Iterator
@@ -39,6 +40,7 @@ from .cards import RANK_LABELS, SUITS, card_name, parse_card
 from .game import Game
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import Move, State
+from .stats import Stats, Tracker
 
 STATIC = pathlib.Path(__file__).parent / "static"
 if not (STATIC / "widget.js").is_file():  # a source checkout without the built front end
@@ -48,9 +50,9 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve", "cancel")
+           "solve", "cancel", "resume")
 #: intents that act on (or advise about) the position and so must name its version
-VERSIONED = frozenset(INTENTS) - {"new_game", "cancel"}
+VERSIONED = frozenset(INTENTS) - {"new_game", "cancel", "resume"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
@@ -210,12 +212,14 @@ class FourSeasons(anywidget.AnyWidget):
     #: after each move, cards proved safe go home by themselves (and a game whose rest is moves
     #: home and turns finishes itself): see :mod:`fourseasons_widget.automove`
     auto_home = traitlets.Bool(True).tag(sync=True)
+    #: set by the front end while the page is hidden: the game's clock stops
+    paused = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
                  pysol: int | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
-                 **options: str) -> None:
+                 stats: bool | Stats = True, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         if game is None:
@@ -239,6 +243,9 @@ class FourSeasons(anywidget.AnyWidget):
         self._lock = threading.RLock()
         self._worker = Worker()
         self._said_lost = False
+        # statistics and the clock (games played on the board only): see stats.py
+        self._tracker = Tracker(stats if isinstance(stats, Stats) else Stats() if stats else None)
+        self._tracker.start(game)
         super().__init__(four_colour=four_colour,
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
@@ -256,7 +263,9 @@ class FourSeasons(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game takes a Game, not {type(game).__name__}")
+        self._tracker.give_up(self._game)
         self._game = game
+        self._tracker.start(game)
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: a new game")
 
@@ -339,7 +348,9 @@ class FourSeasons(anywidget.AnyWidget):
             options = dict(self._game.rules.option_values)
         game = Game.new(seed=seed, variant=variant, **options)
         self._worker.cancel()
+        self._tracker.give_up(self._game)
         self._game = game
+        self._tracker.start(game)
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: new deal, seed {game.seed}")
         return game
@@ -651,6 +662,8 @@ class FourSeasons(anywidget.AnyWidget):
             self.solve(background=True)
         elif kind == "cancel":
             self.cancel()
+        elif kind == "resume":
+            self.resume()
         elif kind == "new_game":
             seed, variant = c.get("seed"), c.get("variant")
             if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
@@ -683,6 +696,8 @@ class FourSeasons(anywidget.AnyWidget):
         if not keep_hint:
             self._hint = None
         status = g.status
+        if (self._in_intent and kind in ("move", "undo", "redo", "restart")) or kind == "auto":
+            self._tracker.moved(g)  # a move on the board: the clock runs, the game is saved
         hidden = {"stock"}  # the stock is face down: its card is not published
         legal = [[None if m.source in hidden else m.card, m.source, m.target]
                  for m in g.legal_moves()]
@@ -709,6 +724,7 @@ class FourSeasons(anywidget.AnyWidget):
             "seed": g.seed,
             "pysol": g.pysol,
             "hint": self._hint,
+            **self._comforts(),
             "last": ({"kind": kind, "move": [move.card, move.source, move.target],
                       # the moves that followed it by themselves (animated one after another)
                       "then": [[f.card, f.source, f.target] for f in group]}
@@ -727,6 +743,8 @@ class FourSeasons(anywidget.AnyWidget):
             finally:
                 self._syncing = False
             said_lost, self._said_lost = self._said_lost, status == "lost"
+            if status in ("won", "lost"):
+                self._tracker.finish(g, status)
             if status == "won":
                 self._say("Won! The cross has vanished: all 52 cards are home", "won")
             elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
@@ -735,6 +753,47 @@ class FourSeasons(anywidget.AnyWidget):
                             "again", "lost")
             elif message is not None:
                 self._say(message, message_kind or ("move" if move is not None else "info"))
+
+    def _comforts(self) -> dict[str, Any]:
+        """The clock, the variant's statistics and a saved game on offer (see stats.py)."""
+        t, g = self._tracker, self._game
+        out: dict[str, Any] = {"clock": {"seconds": round(t.seconds, 1), "running": t.running},
+                               "stats": None, "resume": None}
+        if t.store is None:
+            return out
+        try:
+            out["stats"] = t.store.summary(g.variant).get(g.variant)
+            saved = None if t.in_progress(g) or g.ply else t.store.unfinished(g.variant)
+        except Exception as e:  # a broken store must not break the board
+            out["stats_error"] = str(e)[:100]
+            return out
+        if saved is not None:
+            try:
+                moves = len(json.loads(saved[0]).get("moves", []))
+            except (ValueError, AttributeError):
+                moves = 0
+            out["resume"] = {"moves": moves, "seconds": round(saved[1], 1)}
+        return out
+
+    @_locked
+    def resume(self) -> Game:
+        """Take up the unfinished game of this variant saved in an earlier session."""
+        store = self._tracker.store
+        saved = store.unfinished(self._game.variant) if store is not None else None
+        if saved is None:
+            raise IllegalMoveError("no unfinished game of this variant is saved")
+        game = Game.from_json(saved[0])
+        self._worker.cancel()
+        self._game = game
+        self._tracker.start(game, seconds=saved[1])
+        self._lines.clear()
+        self._publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
+                                          f"move {game.ply}")
+        return game
+
+    @traitlets.observe("paused")
+    def _paused_changed(self, change: dict[str, Any]) -> None:
+        self._tracker.pause(bool(change["new"]))
 
     def _refuse(self, reason: str) -> None:
         # a refusal met while handling an intent is said once, by handle_intent

@@ -150,3 +150,26 @@ def test_the_board_pings_and_the_kernel_answers():
     w.send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
     w._on_msg(w, {"type": "ping"}, [])
     assert sent == [{"type": "pong"}]
+
+
+def test_the_switch_interval_is_short_while_a_search_runs_and_restored_after():
+    import sys
+
+    from fourseasons_widget import background
+
+    before = sys.getswitchinterval()
+    seen = []
+    w = Worker()
+    job = w.start("solve", 0, lambda cancel: seen.append(sys.getswitchinterval()),
+                  lambda j, r: None)
+    assert job.wait(5)
+    assert seen == [pytest.approx(min(before, background.SWITCH_INTERVAL))]
+    assert sys.getswitchinterval() == pytest.approx(before)
+
+
+def test_a_line_found_without_search_is_said_so_honestly():
+    from fourseasons_widget.search.solver import SolveResult
+    from fourseasons_widget.widget import _effort
+
+    assert "no search needed" in _effort(SolveResult("won", [], 0, 0.0))
+    assert _effort(SolveResult("won", [], 1234, 0.5)) == "1,234 positions searched, 0.50 s"

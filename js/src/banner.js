@@ -9,9 +9,17 @@ export const NO_KERNEL_TEXT =
  *   live:    the live game is shown (not a replay)
  *   offline: no kernel answers
  */
-export function bannerFor(board, { live = true, offline = false } = {}) {
+export function bannerFor(board, { live = true, offline = false, dismissed = false } = {}) {
   if (offline) return { kind: "offline", text: NO_KERNEL_TEXT, actions: [] };
   if (!live) return null;
+  if (board.resume && !(board.ply > 0) && !dismissed && board.status === "playing") {
+    const n = board.resume.moves;
+    return {
+      kind: "resume",
+      text: `An unfinished game of this variant (${n} move${n === 1 ? "" : "s"}) was kept from before.`,
+      actions: [{ action: "resume", label: "Resume it" }, { action: "dismiss", label: "Not now" }],
+    };
+  }
   const again = { action: "again", label: "Play again" };
   const next = { action: "next", label: "Next deal" };
   if (board.status === "won") {
@@ -39,5 +47,6 @@ export function bannerIntent(action, board) {
     return { type: "restart" };
   }
   if (action === "next") return { type: "new_game", seed: null, variant: board.variant };
+  if (action === "resume") return { type: "resume" };
   return null;
 }

@@ -7,17 +7,20 @@ import { cardName, parseCode } from "./cards.js";
 import { bannerFor, bannerIntent, inProgress } from "./banner.js";
 import { makeGhost } from "./drag.js";
 import { KernelWatch } from "./kernel.js";
+import { clockNow, formatClock, statsRows } from "./stats-panel.js";
 import { watchDetails } from "./popover.js";
 import { layoutFor, neighbour } from "./layout.js";
 
 // Replay control icons (SVG paths in a 16×16 box, drawn in the button's text colour).
+// Play is a large plain triangle; the steps carry a bar (|◀ ▶|), the ends two triangles and a
+// bar (|◀◀ ▶▶|): they no longer look alike.
 const ICONS = {
-  first: "M3 3h2v10H3zM14 3v10L6 8z",
-  prev: "M12 3v10L4 8z",
-  play: "M4 3v10l9-5z",
+  first: "M1 3h2v10H1zM9 3v10L4 8zM15 3v10l-5-5z",
+  prev: "M3 3h2v10H3zM13 3v10L6 8z",
+  play: "M3 1.5v13L14.5 8z",
   pause: "M4 3h3v10H4zM9 3h3v10H9z",
-  next: "M4 3v10l8-5z",
-  last: "M11 3h2v10h-2zM2 3v10l8-5z",
+  next: "M11 3h2v10h-2zM3 3v10l7-5z",
+  last: "M13 3h2v10h-2zM1 3v10l5-5zM7 3v10l5-5z",
 };
 
 function setIcon(button, name) {
@@ -98,6 +101,8 @@ export class BoardView {
     this.drag = null;
     this.suppressClick = false;
     this.lastSerial = model.get("message_serial");
+    this.publishedAt = this.win.performance ? this.win.performance.now() : 0;
+    this.dismissed = null;
     this.localNote = "";
     this.disposers = [];
     this.build();
@@ -147,12 +152,17 @@ export class BoardView {
       h(doc, "summary", { title: KEYS_HELP.map(([k, v]) => `${k}: ${v}`).join("\n"), text: "Keys" }),
       this.helpPanel);
     this.help = help;
+    this.statsPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "stats-panel" });
+    this.statsBox = h(doc, "details", { class: "fsw-help fsw-stats", "data-role": "stats" },
+      h(doc, "summary", { title: "Your games of this variant, kept between sessions", text: "Stats" }),
+      this.statsPanel);
+    this.clockEl = h(doc, "span", { class: "fsw-clock", "data-role": "clock", "aria-label": "time played", title: "Time played (stops while the page is hidden)" });
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.toolbar = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "seed" }), this.seedInput), this.buttons.deal, this.variantSelect),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
       group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.cancel),
-      group(autoLabel, fourLabel, help));
+      group(autoLabel, fourLabel, this.statsBox, help));
     this.banner = h(doc, "div", { class: "fsw-banner", "data-role": "banner", hidden: true });
     // the in-board confirmation (never a browser dialog) before a game in progress is dropped
     this.confirmText = h(doc, "span", { class: "fsw-confirm-text" });
@@ -192,7 +202,7 @@ export class BoardView {
     this.status = h(doc, "div", { class: "fsw-status", "data-role": "status" });
     this.live = h(doc, "div", { class: "fsw-live", "data-role": "live", "aria-live": "polite", role: "status" });
     root.append(
-      h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl),
+      h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl, this.clockEl),
       this.toolbar, this.confirmBar, this.banner, this.replayBar, this.boardWrap,
       h(doc, "div", { class: "fsw-foot" }, this.status, this.replayEnter), this.live);
     this.el.appendChild(root);
@@ -257,6 +267,11 @@ export class BoardView {
     this.on(this.banner, "click", (e) => {
       const btn = e.target.closest && e.target.closest("button[data-banner]");
       if (!btn) return;
+      if (btn.dataset.banner === "dismiss") {
+        this.dismissed = this.board().version;
+        this.renderBoard(false);
+        return;
+      }
       const intent = bannerIntent(btn.dataset.banner, this.board());
       if (intent) this.send(intent);
     });
@@ -280,6 +295,20 @@ export class BoardView {
     // gives the board the keyboard
     this.on(this.root, "click", (e) => this.claimFocus(e));
     this.disposers.push(watchDetails(this.win, this.root, this.help, this.helpPanel));
+    this.disposers.push(watchDetails(this.win, this.root, this.statsBox, this.statsPanel));
+    // the clock stops while the page is hidden (Python keeps the time; this view ticks it)
+    this.on(this.doc, "visibilitychange", () => {
+      if (this.offline()) return;
+      try {
+        m.set("paused", !!this.doc.hidden);
+        m.save_changes();
+      } catch {
+        /* no kernel: nothing to pause */
+      }
+      this.tick();
+    });
+    this.clockTimer = null; // ticks only while the clock runs (see tick)
+    this.disposers.push(() => this.win.clearInterval(this.clockTimer));
   }
 
   claimFocus(e) {
@@ -330,8 +359,28 @@ export class BoardView {
     this.onReplay(true);
   }
 
+  tick() {
+    const b = this.board();
+    const secs = clockNow(b.clock, this.publishedAt || 0, this.win.performance ? this.win.performance.now() : 0, !this.doc.hidden);
+    // (shown once the clock has started: from the first move made on the board)
+    const text = b.clock && (b.clock.running || b.clock.seconds > 0) ? `time ${formatClock(secs)}` : "";
+    if (this.clockEl.textContent !== text) this.clockEl.textContent = text;
+    const running = !!(b.clock && b.clock.running);
+    if (running && !this.clockTimer) this.clockTimer = this.win.setInterval(() => this.tick(), 1000);
+    else if (!running && this.clockTimer) {
+      this.win.clearInterval(this.clockTimer);
+      this.clockTimer = null;
+    }
+  }
+
+  renderStats() {
+    const rows = statsRows(this.board().stats);
+    this.statsPanel.replaceChildren(...rows.flatMap(([k, v]) => [h(this.doc, "dt", { text: k }), h(this.doc, "dd", { text: v })]));
+  }
+
   onBoard() {
     mark(this.win, "fsw:board");
+    this.publishedAt = this.win.performance ? this.win.performance.now() : 0;
     if (this.kernel) this.kernel.heard();
     if (this.pending && !inProgress(this.board())) this.closeConfirm();
     this.selected = null;
@@ -437,7 +486,9 @@ export class BoardView {
     this.variantSelect.disabled = !live || off;
     this.seedInput.disabled = off;
     this.autoHome.disabled = off;
-    this.renderBanner(bannerFor(b, { live, offline: off }));
+    this.renderBanner(bannerFor(b, { live, offline: off, dismissed: this.dismissed === b.version }));
+    this.renderStats();
+    this.tick();
 
     if (focusPile && el === fresh) {
       // (a patched board keeps its pile elements, and so the focus, without asking:

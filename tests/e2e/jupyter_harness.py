@@ -112,6 +112,8 @@ class JupyterServer:
             "JUPYTERLAB_WORKSPACES_DIR": str(self.tmp / "workspaces"),
             "JUPYTER_CONFIG_DIR": str(self.tmp / "config"),
             "IPYTHONDIR": str(self.tmp / "ipython"),
+            # the boards' statistics go to the temp dir, never the user's Jupyter data dir
+            "FOURSEASONS_WIDGET_DATA": str(self.tmp / "data"),
             "PYTHONPATH": os.pathsep.join(
                 [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
         })
