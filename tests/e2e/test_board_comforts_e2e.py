@@ -86,6 +86,35 @@ def _check_confirm(nb, root) -> None:
     assert nb.eval("w.game.ply") == 0 and nb.eval("w.game.seed") != seed
 
 
+def _check_clock_and_stats(nb, root) -> None:
+    """The clock runs from the first move and stops while the page is hidden; the Stats panel
+    shows the game given up by the confirmed New deal, inside the viewport."""
+    act(nb, root, lambda: pile(root, "stock").click())
+    clock = root.locator('[data-role="clock"]')
+    nb.page.wait_for_function("el => /time \\d+:\\d\\d/.test(el.textContent)",
+                              arg=clock.element_handle())
+    assert nb.eval("w._tracker.running")
+    hide = """h => { Object.defineProperty(document, 'hidden', {value: h, configurable: true});
+                     document.dispatchEvent(new Event('visibilitychange')); }"""
+    nb.page.evaluate(hide, True)
+    nb.page.wait_for_function("() => true")
+    for _ in range(50):
+        if nb.eval("w.paused"):
+            break
+        nb.page.wait_for_timeout(100)
+    assert nb.eval("w.paused") and not nb.eval("w._tracker.running")
+    nb.page.evaluate(hide, False)
+    stats = root.locator('[data-role="stats"]')
+    stats.locator("summary").click()
+    panel = root.locator('[data-role="stats-panel"]')
+    panel.wait_for(state="visible")
+    text = panel.inner_text()
+    assert "Given up" in text and nb.eval("w.board['stats']['abandoned']") >= 1
+    r = panel.evaluate("p => { const r = p.getBoundingClientRect(); return [r.left, r.right]; }")
+    assert r[0] >= 0 and r[1] <= nb.page.viewport_size["width"], r
+    stats.locator("summary").click()
+
+
 def test_jupyterlab_drag_focus_popover(open_notebook, artifacts):
     nb = open_notebook(CELLS, expect_widgets=3)
     page = nb.page
@@ -117,11 +146,13 @@ def test_jupyterlab_drag_focus_popover(open_notebook, artifacts):
     _check_live_during_solve_and_cancel(nb, nb.widgets().nth(2))
     root.scroll_into_view_if_needed()
     _check_confirm(nb, root)
+    _check_clock_and_stats(nb, root)
 
 
 def test_notebook7_drag_focus_popover(open_notebook, artifacts):
-    nb = open_notebook([*CELLS, "lost = FourSeasons(seed=0, variant='corners')\nlost"],
-                       app="notebook", expect_widgets=4)
+    nb = open_notebook([*CELLS, "lost = FourSeasons(seed=0, variant='corners')\nlost",
+                        "later = FourSeasons(seed=2, variant='czarina')\nlater"],
+                       app="notebook", expect_widgets=5)
     root, narrow = nb.widgets().nth(0), nb.widgets().nth(1)
     root.scroll_into_view_if_needed()
     _check_drag(nb, root, "Notebook 7", artifacts)
@@ -143,3 +174,16 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     nb.page.screenshot(path=str(artifacts / "nb7-lost-banner.png"))
     act(nb, lost, lambda: banner.locator('[data-banner="again"]').click())
     assert nb.eval("lost.game.ply") == 0 and nb.eval("lost.game.seed") == 0
+
+    # the Czarina game in progress (a move was made during the solve) is kept: a board of
+    # that variant offers to resume it
+    later = nb.widgets().nth(4)
+    old = int(later.get_attribute("data-version"))
+    nb.run("later.refresh()")
+    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
+                              arg=[later.element_handle(), old])
+    later.scroll_into_view_if_needed()
+    offer = later.locator('[data-role="banner"]')
+    assert offer.get_attribute("data-kind") == "resume", offer.inner_text()
+    act(nb, later, lambda: offer.locator('[data-banner="resume"]').click())
+    assert nb.eval("later.game.state == slow.game.state and later.game.seed == 1")
