@@ -66,13 +66,17 @@ class Stats:
 
     def __init__(self, path: str | os.PathLike | None = None) -> None:
         self.path = pathlib.Path(path) if path is not None else default_path()
+        self._ready = False  # the tables are made once per store object
 
     @contextlib.contextmanager
     def _db(self):
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self._ready:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=5)
         try:
-            con.executescript(_SCHEMA)
+            if not self._ready:
+                con.executescript(_SCHEMA)
+                self._ready = True
             with con:
                 yield con
         finally:

@@ -184,6 +184,11 @@ class FourSeasons(anywidget.AnyWidget):
 
     If you change ``w.game`` behind the widget's back (``w.game.play(...)``), call
     :meth:`refresh` to republish it.
+
+    ``auto_home=False`` leaves every card to the player (the toolbar's "Auto home");
+    ``stats=False`` records no statistics (or pass a :class:`~fourseasons_widget.stats.Stats`
+    store); :meth:`cancel` stops a search running in the background; :meth:`resume` takes up the
+    unfinished game of the variant saved in an earlier session.
     """
 
     _esm = STATIC / "widget.js"
@@ -219,7 +224,8 @@ class FourSeasons(anywidget.AnyWidget):
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
                  pysol: int | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
-                 stats: bool | Stats = True, **options: str) -> None:
+                 stats: bool | Stats = True, auto_home: bool = True,
+                 **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         if game is None:
@@ -246,7 +252,7 @@ class FourSeasons(anywidget.AnyWidget):
         # statistics and the clock (games played on the board only): see stats.py
         self._tracker = Tracker(stats if isinstance(stats, Stats) else Stats() if stats else None)
         self._tracker.start(game)
-        super().__init__(four_colour=four_colour,
+        super().__init__(four_colour=four_colour, auto_home=auto_home,
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._publish(kind="new")
