@@ -769,7 +769,7 @@ class FourSeasons(anywidget.AnyWidget):
             return out
         try:
             out["stats"] = t.store.summary(g.variant).get(g.variant)
-            saved = None if t.in_progress(g) or g.ply else t.store.unfinished(g.variant)
+            saved = None if t.played_here(g) or g.ply else t.store.unfinished(g.variant)
         except Exception as e:  # a broken store must not break the board
             out["stats_error"] = str(e)[:100]
             return out

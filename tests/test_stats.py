@@ -108,3 +108,11 @@ def test_stats_off_records_nothing(tmp_path):
     assert w.handle_intent(intent(w, type="turn"))
     assert w.board["stats"] is None and w.board["clock"]["running"]
     assert w._tracker.store is None
+
+
+def test_a_board_does_not_offer_its_own_game_and_a_game_back_at_the_deal_is_not_kept(store):
+    w = FourSeasons(seed=5, stats=store)
+    assert w.handle_intent(intent(w, type="turn"))
+    assert w.handle_intent(intent(w, type="undo"))
+    assert w.board["resume"] is None
+    assert store.unfinished("standard") is None
