@@ -59,7 +59,7 @@ TIMED_CLICK = """async ([root, target]) => {
 
 SETUP = """from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.search.solver import solve
-w = FourSeasons(seed={seed})
+w = FourSeasons(seed={seed}, auto_home=False)  # the solver's line, every move by a click
 line = [[m.card, m.source, m.target] for m in solve(w.game, max_seconds=30).moves]
 w"""
 

@@ -44,7 +44,7 @@ const KEYS_HELP = [
   ["Tab / arrow keys", "move between piles"],
   ["Enter or Space", "pick up the top card; again on another pile to put it there"],
   ["Enter on the same pile", "pick a longer run (where runs move), then put it back"],
-  ["Escape", "put the card back"],
+  ["Escape", "put the card back; stop a running search"],
   ["T", "turn the stock"],
   ["U  (Ctrl+Z)", "undo"],
   ["Y  (Shift+U, Ctrl+Y)", "redo"],
@@ -878,6 +878,7 @@ export class BoardView {
       handled = false; // buttons do their own thing
     } else if (key === "Escape") {
       if (this.selected) this.cancel();
+      else if (this.model.get("busy")) this.send({ type: "cancel" }); // stop the search
       else handled = false;
     } else {
       const k = key.toLowerCase();

@@ -104,6 +104,10 @@ test("the Cancel button shows while the kernel searches, and sends cancel", () =
   assert.match(q('[data-role="status"]').textContent, /Solving/);
   click(cancel);
   assert.equal(model.sent.at(-1).type, "cancel");
+  const n = model.sent.length;
+  q('[data-pile="stock"]').dispatchEvent(new (q(".fsw-root").ownerDocument.defaultView.KeyboardEvent)("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+  assert.equal(model.sent.length, n + 1, "Escape stops the search too");
+  assert.equal(model.sent.at(-1).type, "cancel");
   model.set("busy", "");
   assert.equal(cancel.hidden, true);
   view.destroy();
