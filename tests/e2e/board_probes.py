@@ -13,9 +13,9 @@ def drag_offsets(page: Any, card: Any, to: tuple[float, float], *, grab=(0.5, 0.
                  steps: int = 8) -> list[tuple[float, float]]:
     """Press on ``card`` (a locator) at the fraction ``grab`` of its box, move the pointer in
     ``steps`` to the client point ``to`` and, at every step after the drag has started, the
-    (dx, dy) between the pointer and the point of the drag image that was grabbed.  The drag is
-    then cancelled with Escape-free means: the pointer goes back to where it started and is
-    released there (a drop on the source pile is no move)."""
+    (dx, dy) between the pointer and the point of the drag image that was grabbed.  The pointer
+    then goes back to where it started and is released there: a drop on the card's own pile is
+    no move, so the position is unchanged."""
     box = card.bounding_box()
     gx, gy = box["width"] * grab[0], box["height"] * grab[1]
     x0, y0 = box["x"] + gx, box["y"] + gy

@@ -43,6 +43,14 @@ def _check_drag(nb, root, where: str, artifacts) -> None:
     assert worst(offs) <= DRAG_TOLERANCE, f"{where}: drag image off the pointer by {offs}"
 
 
+def _check_kernel_seen(nb, root) -> None:
+    """With a live kernel the board never claims to have none (the export test checks the
+    other side: tests/e2e/test_export_e2e.py)."""
+    nb.page.wait_for_function("el => el.dataset.kernel === 'live'", arg=root.element_handle())
+    assert root.locator('[data-role="banner"]').get_attribute("data-kind") != "offline"
+    assert not root.locator('button[data-action="hint"]').is_disabled()
+
+
 def _check_focus(nb, root) -> None:
     # the keyboard with the notebook (as after a click on another cell)
     nb.page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.focus()")
@@ -124,6 +132,7 @@ def test_jupyterlab_drag_focus_popover(open_notebook, artifacts):
     page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
     root, narrow = nb.widgets().nth(0), nb.widgets().nth(1)
     root.scroll_into_view_if_needed()
+    _check_kernel_seen(nb, root)
     _check_drag(nb, root, "JupyterLab, sidebar open", artifacts)
     _check_focus(nb, root)
 
@@ -155,6 +164,7 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
                        app="notebook", expect_widgets=5)
     root, narrow = nb.widgets().nth(0), nb.widgets().nth(1)
     root.scroll_into_view_if_needed()
+    _check_kernel_seen(nb, root)
     _check_drag(nb, root, "Notebook 7", artifacts)
     _check_focus(nb, root)
     assert inside_viewport(popover_rect(nb.page, root))
