@@ -9,8 +9,15 @@ intent to the kernel, the rules in Python, the new traits back, the redraw.
 
     .venv/bin/python benchmarks/browser_latency.py            # 40 turns, 40 undos, card moves
     .venv/bin/python benchmarks/browser_latency.py --moves 80
+    .venv/bin/python benchmarks/browser_latency.py --turns 0 --moves 0   # only the solve figures
 
-Prints the median and 95th percentile per kind of action and overall.  Not a pass/fail test.
+Prints the median and 95th percentile per kind of action and overall.  Then, with a Solve
+running in the kernel (a Czarina deal the solver cannot settle quickly), the same click on the
+stock, timed the same way, and Cancel: from the click to the board no longer showing the
+search.  Both are measured with comms served on the kernel's main thread
+(``commsOverSubshells: disabled``, where only the widget's worker keeps the board live) and
+with JupyterLab's default (comms on a subshell).  Targets (issue 10): a move during a Solve
+shows within 150 ms median; Cancel stops it within 300 ms.  Not a pass/fail test.
 """
 
 from __future__ import annotations
@@ -52,9 +59,63 @@ TIMED_CLICK = """async ([root, target]) => {
 
 SETUP = """from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.search.solver import solve
-w = FourSeasons(seed={seed})
+w = FourSeasons(seed={seed}, auto_home=False)  # the solver's line, every move by a click
 line = [[m.card, m.source, m.target] for m in solve(w.game, max_seconds=30).moves]
 w"""
+
+
+SOLVE_SETUP = """from fourseasons_widget import FourSeasons
+w = FourSeasons(seed=1, variant="czarina", solve_seconds=120)
+w"""
+
+# from the click on Cancel to the board showing no search any more
+TIMED_CANCEL = """async ([root, button]) => {
+  const t0 = performance.now();
+  const done = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (!root.classList.contains("fsw-busy-now")) { obs.disconnect(); resolve(); }
+    });
+    obs.observe(root, { attributes: true, attributeFilter: ["class"] });
+  });
+  button.click();
+  await done;
+  return performance.now() - t0;
+}"""
+
+
+def during_solve(chromium: str, rounds: int, subshells: bool) -> dict[str, list[float]]:
+    """Time a stock click made while a Solve runs, then the Cancel, ``rounds`` times."""
+    from playwright.sync_api import sync_playwright
+
+    overrides = {} if subshells else {
+        "@jupyterlab/apputils-extension:kernels": {"commsOverSubshells": "disabled"}}
+    server = JupyterServer("lab", overrides=overrides).start()
+    out: dict[str, list[float]] = {"move during solve": [], "cancel": []}
+    try:
+        with sync_playwright() as pw:
+            browser = launch_browser(pw, chromium)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            write_notebook(server.root / "solve.ipynb", [SOLVE_SETUP])
+            nb = open_notebook(page, server, "solve.ipynb")
+            root = nb.widgets().first
+            rh = root.element_handle()
+            stock = root.locator('[data-pile="stock"]')
+            solve_btn = root.locator('button[data-action="solve"]')
+            cancel = root.locator('button[data-action="cancel"]')
+            for _ in range(rounds):
+                solve_btn.click()
+                page.wait_for_function("el => el.classList.contains('fsw-busy-now')", arg=rh)
+                page.wait_for_timeout(300)  # the search well under way
+                total, _, _ = page.evaluate(TIMED_CLICK, [rh, stock.element_handle()])
+                out["move during solve"].append(total)
+                assert nb.eval("w.busy") == "solve", "the solve was still running"
+                out["cancel"].append(page.evaluate(TIMED_CANCEL, [rh, cancel.element_handle()]))
+                page.wait_for_timeout(100)
+            nb.close()
+            browser.close()
+    finally:
+        server.stop()
+    return out
 
 
 def pct(values: list[float], p: float) -> float:
@@ -68,11 +129,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--turns", type=int, default=40, help="stock turns to time (then undone)")
     ap.add_argument("--moves", type=int, default=40, help="moves of a solved line to time")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--during-solve", type=int, default=12, metavar="N",
+                    help="rounds of (solve, click the stock, cancel) per comms mode; 0: none")
     args = ap.parse_args(argv)
     chromium = find_chromium()
     if chromium is None:
         print("chromium is not installed (/usr/bin/chromium): apt-get install chromium")
         return 2
+    if args.during_solve:
+        print(f"during a running Solve (Czarina seed 1), {args.during_solve} rounds per mode; "
+              "targets: move 150 ms median, cancel 300 ms")
+        print(f"{'comms':<22}{'action':<20}{'n':>4}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+        for subshells in (False, True):
+            res = during_solve(chromium, args.during_solve, subshells)
+            mode = "subshell (default)" if subshells else "main thread"
+            for name, vals in res.items():
+                print(f"{mode:<22}{name:<20}{len(vals):>4}{statistics.median(vals):>11.1f}"
+                      f"{pct(vals, 95):>9.1f}{max(vals):>9.1f}")
+        if not (args.turns or args.moves):
+            return 0
 
     from playwright.sync_api import sync_playwright
 

@@ -127,6 +127,12 @@ class Game:
         self._states: list[State] = [state]
         self._moves: list[Move] = []
         self._redo: list[Move] = []
+        # per move (and per move to redo): did it follow the move before it by itself (the
+        # board's auto-move)?  Undo and redo step over such a group as one.
+        self._auto: list[bool] = []
+        self._redo_auto: list[bool] = []
+        # positions some search proved lost (every position reached from one is lost too)
+        self._proved_lost: set[State] = set()
         self.seed = seed
         self.deck = deck
         self.pysol = pysol
@@ -185,6 +191,9 @@ class Game:
         g._states = list(self._states)
         g._moves = list(self._moves)
         g._redo = list(self._redo)
+        g._auto = list(self._auto)
+        g._redo_auto = list(self._redo_auto)
+        g._proved_lost = set(self._proved_lost)
         return g
 
     # -- reading the position ------------------------------------------------------------
@@ -222,6 +231,12 @@ class Game:
         return len(self._moves)
 
     @property
+    def automatic(self) -> tuple[bool, ...]:
+        """Per move of :attr:`history`: ``True`` when it followed the move before it by itself
+        (played with ``auto=True``: the board's auto-move)."""
+        return tuple(self._auto)
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._moves)
 
@@ -232,7 +247,19 @@ class Game:
     @property
     def status(self) -> str:
         """``"playing"``, ``"won"`` or ``"lost"`` (said only when proved: no line wins)."""
+        if self.state in self._proved_lost:
+            return "lost"
         return position_status(self.rules, self.state)
+
+    def record_lost(self, state: State) -> None:
+        """Keep a search's proof that ``state`` cannot be won (a search that exhausted every
+        line from it), so that :attr:`status` says "lost" there and in every position reached
+        from it — at once, and for good."""
+        self._proved_lost.add(state)
+        for i, s in enumerate(self._states):
+            if s == state:
+                self._proved_lost.update(self._states[i:])
+                break
 
     def is_over(self) -> bool:
         return self.status != "playing"
@@ -250,39 +277,67 @@ class Game:
         return True
 
     # -- playing -------------------------------------------------------------------------
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: Move | str, *, auto: bool = False) -> Move:
         """Play a move (a :class:`Move` or notation such as ``"7H w>c2"``, ``"7H>f"``,
         ``"turn"``); returns the Move.  An illegal move raises :class:`IllegalMoveError`
-        (a ``ValueError``) naming the rule, and the game is unchanged."""
+        (a ``ValueError``) naming the rule, and the game is unchanged.
+
+        ``auto=True`` marks a move that follows the previous one by itself (a card the board
+        sent home): :meth:`undo` takes it back together with the move it followed."""
         m, raw = self._resolve(move)
-        self._push(m, raw)
+        self._push(m, raw, auto and bool(self._moves))
         self._redo.clear()
+        self._redo_auto.clear()
         return m
 
-    def _push(self, m: Move, raw: RawMove) -> None:
+    def _push(self, m: Move, raw: RawMove, auto: bool = False) -> None:
         if len(self._moves) >= MAX_MOVES:
             raise IllegalMoveError(f"a game holds at most {MAX_MOVES} moves")
-        self._states.append(self.rules.engine.apply(self.state, raw))
+        before = self.state
+        self._states.append(self.rules.engine.apply(before, raw))
         self._moves.append(m)
+        self._auto.append(auto)
+        if before in self._proved_lost:
+            self._proved_lost.add(self.state)
 
     def undo(self) -> Move:
-        """Take back the last move; returns it.  ``IllegalMoveError`` if there is none."""
+        """Take back the last move, with the moves that followed it by themselves (played with
+        ``auto=True``); returns the move taken back first in the game's order (the player's).
+        ``IllegalMoveError`` if there is none."""
         if not self._moves:
             raise IllegalMoveError("nothing to undo")
-        self._states.pop()
-        m = self._moves.pop()
-        self._redo.append(m)
-        return m
+        while True:
+            self._states.pop()
+            m = self._moves.pop()
+            auto = self._auto.pop()
+            self._redo.append(m)
+            self._redo_auto.append(auto)
+            if not auto or not self._moves:
+                return m
 
     def redo(self) -> Move:
-        """Play again the last move taken back; returns it."""
+        """Play again the last move taken back (with the moves that followed it by
+        themselves); returns it."""
         if not self._redo:
             raise IllegalMoveError("nothing to redo")
-        m = self._redo[-1]
-        raw = self.rules.engine.from_move(self.state, m)
-        self._push(m, raw)
-        self._redo.pop()
-        return m
+        first = None
+        while self._redo and (first is None or self._redo_auto[-1]):
+            m = self._redo[-1]
+            raw = self.rules.engine.from_move(self.state, m)
+            self._push(m, raw, self._redo_auto[-1] and first is not None)
+            self._redo.pop()
+            self._redo_auto.pop()
+            first = first or m
+        return first
+
+    @property
+    def last_group(self) -> tuple[Move, ...]:
+        """The last move and the moves that followed it by themselves (what :meth:`undo` would
+        take back), oldest first."""
+        i = len(self._moves)
+        while i > 1 and self._auto[i - 1]:
+            i -= 1
+        return tuple(self._moves[max(0, i - 1):])
 
     def restart(self) -> None:
         """Back to the deal; the moves can be redone."""
@@ -406,6 +461,10 @@ class Game:
             "start": state_to_dict(self._start),
             "moves": [str(m) for m in self._moves],
             "redo": [str(m) for m in reversed(self._redo)],
+            # (optional in version 1: older files have no automatic moves)
+            **({"auto": [i for i, a in enumerate(self._auto) if a]} if any(self._auto) else {}),
+            **({"redo_auto": [i for i, a in enumerate(reversed(self._redo_auto)) if a]}
+               if any(self._redo_auto) else {}),
         }
 
     def to_json(self, **kw: Any) -> str:
@@ -509,6 +568,16 @@ class Game:
                 raise SaveFileError(f"save file redo move {i + 1} ({quote(text, 30)}) is illegal: "
                                     f"{quote_error(e)}") from None
         game._redo = list(reversed(probe.history[game.ply:]))  # (as the engine names them)
+        # automatic moves (optional): indices into moves / redo; never the first of a list
+        for key, n in (("auto", len(game._moves)), ("redo_auto", len(redo))):
+            marks = data.get(key, [])
+            if not isinstance(marks, list) or not all(
+                    isinstance(i, int) and not isinstance(i, bool) and 0 < i < n for i in marks):
+                raise SaveFileError(f"save file {key} must list indices of automatic moves")
+        auto = set(data.get("auto", []))
+        game._auto = [i in auto for i in range(len(game._moves))]
+        redo_auto = set(data.get("redo_auto", []))
+        game._redo_auto = [i in redo_auto for i in reversed(range(len(redo)))]
         return game
 
     # -- showing -------------------------------------------------------------------------

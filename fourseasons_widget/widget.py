@@ -24,20 +24,26 @@ its widget state (or exported to static HTML) can rebuild the board.
 from __future__ import annotations
 
 import contextlib
+import functools
+import json
 import pathlib
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 import anywidget
 import traitlets
 
+from . import automove
+from .background import Job, Worker
 from .cards import RANK_LABELS, SUITS, card_name, parse_card
 from .deal import parse_deal_text
 from .game import Game
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
-from .state import FOUNDATION, WASTE, Move, State
+from .state import Move, State
+from .stats import Stats, Tracker
 from .validate import BudgetError, budget, frontend_update, is_int, quote, safe_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -48,9 +54,9 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve", "deal_number") + REVIEW_INTENTS
+           "solve", "deal_number", "cancel", "resume") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
-VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop"}
+VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume"}
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
@@ -58,7 +64,8 @@ INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target",
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
-FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "_view_count": int}
+FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "auto_home": bool, "paused": bool,
+                                      "_view_count": int}
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")
@@ -158,30 +165,31 @@ def describe_move(move: Move, labels: dict[str, str]) -> str:
 
 def _home_run(game: Game) -> list[Move] | None:
     """The moves that finish the game by moving cards home and turning the stock only, or
-    ``None`` when that is not enough.
+    ``None`` (see :func:`fourseasons_widget.automove.finishing_run`)."""
+    return automove.finishing_run(game.rules, game.state)
 
-    Playing every possible move home before turning is never worse in this sub-game (a card
-    home only uncovers more; a turn can always wait), so the greedy run is exact: when it fails
-    no run of home moves and turns wins.
-    """
-    rules, s = game.rules, game.state
-    engine = rules.engine
-    line: list[Move] = []
-    for _ in range(200):
-        if s.is_won:
-            return line
-        moves = engine.moves(s)
-        home = [m for m in moves if m[1] >= FOUNDATION]
-        if home:
-            raw = home[0]
-        else:
-            turns = [m for m in moves if m[1] == WASTE]
-            if not turns:
-                return None
-            raw = turns[0]
-        line.append(engine.to_move(s, raw))
-        s = engine.apply(s, raw)
-    return None
+
+def _and_home(n: int) -> str:
+    return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
+
+
+def _effort(result) -> str:
+    """How a solver's line was found, honestly: a line found with no search at all is said so."""
+    if result.nodes == 0:
+        return "no search needed: only moves home and turns are left"
+    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
+
+
+def _locked(method):
+    """Run a method under the widget's lock: comm messages may be served on a subshell thread
+    while a cell (or the search worker) changes the game."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,6 +209,11 @@ class FourSeasons(anywidget.AnyWidget):
 
     If you change ``w.game`` behind the widget's back (``w.game.play(...)``), call
     :meth:`refresh` to republish it.
+
+    ``auto_home=False`` leaves every card to the player (the toolbar's "Auto home");
+    ``stats=False`` records no statistics (or pass a :class:`~fourseasons_widget.stats.Stats`
+    store); :meth:`cancel` stops a search running in the background; :meth:`resume` takes up the
+    unfinished game of the variant saved in an earlier session.
     """
 
     _esm = STATIC / "widget.js"
@@ -228,12 +241,18 @@ class FourSeasons(anywidget.AnyWidget):
     variants = traitlets.List().tag(sync=True)
     #: "Where did I go wrong?": {} or the analysis of the game (see ``review.py``)
     analysis = traitlets.Dict().tag(sync=True)
+    #: after each move, cards proved safe go home by themselves (and a game whose rest is moves
+    #: home and turns finishes itself): see :mod:`fourseasons_widget.automove`
+    auto_home = traitlets.Bool(True).tag(sync=True)
+    #: set by the front end while the page is hidden: the game's clock stops
+    paused = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
                  pysol: int | str | None = None, four_colour: bool = False,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
-                 analyse_on_loss: bool = True, **options: str) -> None:
+                 analyse_on_loss: bool = True, stats: bool | Stats = True,
+                 auto_home: bool = True, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         if game is None:
@@ -255,7 +274,13 @@ class FourSeasons(anywidget.AnyWidget):
         self._syncing = False
         self._in_intent = False
         self._review = Review(self, on_loss=analyse_on_loss)
-        super().__init__(four_colour=four_colour,
+        self._lock = threading.RLock()
+        self._worker = Worker()
+        self._said_lost = False
+        # statistics and the clock (games played on the board only): see stats.py
+        self._tracker = Tracker(stats if isinstance(stats, Stats) else Stats() if stats else None)
+        self._tracker.start(game)
+        super().__init__(four_colour=four_colour, auto_home=auto_home,
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._publish(kind="new")
@@ -272,7 +297,9 @@ class FourSeasons(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game takes a Game, not {type(game).__name__}")
+        self._tracker.give_up(self._game)
         self._game = game
+        self._tracker.start(game)
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: a new game")
 
@@ -281,46 +308,72 @@ class FourSeasons(anywidget.AnyWidget):
         self._publish(kind="refresh")
 
     # -- the Python API (mirrors Game) ---------------------------------------------------
+    @_locked
     def play(self, move: Move | str) -> Move:
         """Play a move (``Move`` or notation such as ``"7H w>c2"``, ``"turn"``).  An illegal
-        move raises :class:`IllegalMoveError`; the refusal is also shown on the board."""
+        move raises :class:`IllegalMoveError`; the refusal is also shown on the board.  A move
+        made on the board (with :attr:`auto_home` on) is followed by the cards proved safe
+        going home by themselves (one undo takes back the move and them); a move played from
+        Python is played alone, so that scripts replay lines exactly."""
         try:
             m = self._game.play(move)
         except ValueError as e:
             self._refuse(str(e))
             raise
-        self._after_move(m, "move")
+        follow = []
+        if self.auto_home and self._in_intent:  # a move made on the board (not a script's)
+            for f in automove.after_move(self._game.rules, self._game.state):
+                follow.append(self._game.play(f, auto=True))
+        self._after_move(m, "move", follow)
         return m
 
     def turn(self) -> Move:
         """Turn the next stock card onto the waste."""
         return self.play("turn")
 
+    @_locked
     def undo(self) -> Move:
+        """Take back the last move (with the cards that went home by themselves after it)."""
         try:
             m = self._game.undo()
         except IllegalMoveError as e:
             self._refuse(str(e))
             raise
+        extra = len(self._game._redo) and self._group_size(self._game._redo_auto[::-1]) - 1
         self._publish(kind="undo", move=m,
-                      message=f"Took back: {describe_move(m, self._labels())}")
+                      message=f"Took back: {describe_move(m, self._labels())}"
+                              + _and_home(extra))
         return m
 
+    @_locked
     def redo(self) -> Move:
         try:
             m = self._game.redo()
         except IllegalMoveError as e:
             self._refuse(str(e))
             raise
-        self._publish(kind="redo", move=m,
-                      message=f"Played again: {describe_move(m, self._labels())}")
+        group = self._game.last_group
+        self._publish(kind="redo", move=m, group=group[1:],
+                      message=f"Played again: {describe_move(m, self._labels())}"
+                              + _and_home(len(group) - 1))
         return m
 
+    @staticmethod
+    def _group_size(auto_flags_oldest_first: list[bool]) -> int:
+        n = 1
+        for a in auto_flags_oldest_first[1:]:
+            if not a:
+                break
+            n += 1
+        return n
+
+    @_locked
     def restart(self) -> None:
         """Back to the deal (the moves can be redone)."""
         self._game.restart()
         self._publish(kind="restart", message="Back to the deal; redo replays the moves")
 
+    @_locked
     def new_game(self, seed: int | None = None, variant: str | None = None,
                  **options: str) -> Game:
         """Deal a new game (a random seed if none; the current variant if none)."""
@@ -328,7 +381,10 @@ class FourSeasons(anywidget.AnyWidget):
         if not options and variant == self._game.rules.variant:
             options = dict(self._game.rules.option_values)
         game = Game.new(seed=seed, variant=variant, **options)
+        self._worker.cancel()
+        self._tracker.give_up(self._game)
         self._game = game
+        self._tracker.start(game)
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: new deal, seed {game.seed}")
         return game
@@ -341,22 +397,38 @@ class FourSeasons(anywidget.AnyWidget):
         if what == "seed":
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
+        self._worker.cancel()
+        self._tracker.give_up(self._game)
         self._game = game
+        self._tracker.start(game)
         self._lines.clear()
         self._publish(kind="new", message=f"{game.rules.title}: PySolFC deal #{game.pysol}")
         return game
 
-    def hint(self, max_seconds: float | None = None) -> Hint:
+    # -- advice from the solver: here and now (Python API) or in the background (the board) --
+    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
         """Advice for the current position, from the solver (which sees the whole stock:
-        perfect-information advice).  Says the game cannot be won only when that is proved."""
-        g = self._game
-        if g.state.is_won:
-            h = Hint(None, "won", "The game is won: every card is home")
-            self._say(h.text, "won")
-            return h
-        seconds = _seconds(max_seconds, "max_seconds", self.hint_seconds)
+        perfect-information advice).  Says the game cannot be won only when that is proved.
+
+        ``background=True`` (what the board's Hint button does) runs the search in a worker
+        thread and returns its :class:`~fourseasons_widget.background.Job`; the board stays
+        live, and the advice is shown when it comes (or dropped if the position has changed)."""
+        budget = _seconds(max_seconds, "max_seconds", self.hint_seconds)
+        with self._lock:
+            g = self._game
+            if g.state.is_won:
+                h = Hint(None, "won", "The game is won: every card is home")
+                self._say(h.text, "won")
+                return h
+            cached = self._lines.get(g.state)
+            if cached is not None or not background:
+                line, verdict, nodes = self._solved_line(budget, "hint")
+                return self._show_hint(line, verdict, nodes, budget)
+            return self._in_background("hint", budget, lambda r: self._show_hint(
+                r.moves, r.verdict, r.nodes, budget))
+
+    def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget: float) -> Hint:
         labels = self._labels()
-        line, verdict, nodes = self._solved_line(seconds, "hint")
         if verdict == "won" and line:
             m = line[0]
             text = (f"Hint (solver's perfect-information advice — it knows the order of the "
@@ -370,69 +442,163 @@ class FourSeasons(anywidget.AnyWidget):
             if m is None:
                 h = Hint(None, "unknown", "No move is left")
             else:
-                h = Hint(m, "unknown", f"No win found within {seconds:g}"
+                h = Hint(m, "unknown", f"No win found within {budget:g}"
                                        f" s; a useful move: {describe_move(m, labels)}")
         self._hint = ({"move": [h.move.card, h.move.source, h.move.target], "verdict": h.verdict,
                        "text": h.text} if h.move else None)
-        self._publish(kind="hint", message=h.text,
-                      message_kind="lost" if h.verdict == "lost" else "hint", keep_hint=True)
+        if h.verdict == "lost":
+            # one verdict: the proof is kept by the game, whose status now says "lost" (the
+            # banner), with the search's figures
+            self._publish(kind="refresh", message=h.text)
+        else:
+            self._publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
         return h
 
-    def auto_finish(self, max_seconds: float | None = None) -> int:
+    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played.
 
         Safe means proved: either moving cards home and turning the stock is enough to win
         (then all of it is played), or each card sent home keeps a win the solver has proved.
-        """
-        g = self._game
-        seconds = _seconds(max_seconds, "max_seconds", self.hint_seconds)
-        if g.state.is_won:
-            self._say("The game is won already", "won")
-            return 0
-        run = _home_run(g)
-        played: list[Move] = []
-        if run is not None:
-            for m in run:
-                played.append(g.play(m))
-        else:
-            while True:
-                line, verdict, _ = self._solved_line(seconds, "auto_finish")
+        ``background=True`` runs the search, if one is needed, in the worker (returns 0 then;
+        the cards go home when it has proved them safe)."""
+        budget = _seconds(max_seconds, "max_seconds", self.hint_seconds)
+        with self._lock:
+            g = self._game
+            if g.state.is_won:
+                self._say("The game is won already", "won")
+                return 0
+            run = _home_run(g)
+            if run is not None:
+                return self._finish_home(list(run))
+            if background and g.state not in self._lines:
+                self._in_background("auto_finish", budget,
+                                    lambda r: self._finish_home(self._leading_home(r.moves)))
+                return 0
+        played = 0
+        while True:
+            with self._lock:
+                line, verdict, _ = self._solved_line(budget, "auto_finish")
                 if verdict != "won" or not line or not line[0].target.startswith("foundation"):
                     break
-                played.append(g.play(line[0]))
-        if not played:
+                self._game.play(line[0], auto=played > 0)
+                played += 1
+        with self._lock:
+            return self._finish_home([], already=played)
+
+    @staticmethod
+    def _leading_home(line: list[Move]) -> list[Move]:
+        out = []
+        for m in line:
+            if not m.target.startswith("foundation"):
+                break
+            out.append(m)
+        return out
+
+    def _finish_home(self, moves: list[Move], already: int = 0) -> int:
+        g = self._game
+        played = [g.play(m, auto=i > 0 or already > 0) for i, m in enumerate(moves)]
+        n = len(played) + already
+        if not n:
             self._say("Auto-finish sends cards home only while a win stays proved; from here "
                       "the next move home is not proved safe — play on by hand", "refusal")
             return 0
-        self._publish(kind="auto", move=played[-1],
-                      message=f"Auto-finish: {len(played)} move{'s' * (len(played) != 1)} "
+        self._publish(kind="auto", move=g.history[-n], group=g.history[-n + 1:],
+                      message=f"Auto-finish: {n} move{'s' * (n != 1)} "
                               f"played, {g.state.cards_home} cards home")
-        return len(played)
+        return n
 
-    def solve(self, max_seconds: float | None = None):
+    def solve(self, max_seconds: float | None = None, *, background: bool = False):
         """Solve the current position and publish the line for replay in the browser
-        (``replay`` trait).  Returns the solver's result."""
+        (``replay`` trait).  Returns the solver's result (with ``background=True``, what the
+        board's Solve button does, the :class:`~fourseasons_widget.background.Job` instead: the
+        search runs in a worker thread and the board stays live)."""
         from .search.solver import solve
 
-        g = self._game
-        seconds = _seconds(max_seconds, "max_seconds", self.solve_seconds)
+        budget = _seconds(max_seconds, "max_seconds", self.solve_seconds)
+        if background:
+            with self._lock:
+                return self._in_background("solve", budget,
+                                           lambda r: self._show_solution(r, budget))
+        with self._lock:
+            g = self._game.copy()
         with self._busy("solve"):
-            result = solve(g, max_seconds=seconds)
+            result = solve(g, max_seconds=budget)
+        with self._lock:
+            if self._game.state != g.state:
+                self._say("The board changed during the search: its answer was dropped", "info")
+                return result
+            self._show_solution(result, budget)
+        return result
+
+    def _show_solution(self, result, budget: float) -> None:
+        g = self._game
         if result.verdict == "won":
             self._store_line(g.state, result.moves)
             self._publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
-            self._say(f"Solved: a win in {len(result.moves)} moves ({result.nodes:,} positions, "
-                      f"{result.seconds:.2f} s) — perfect-information line; replay it below",
-                      "hint")
+            self._say(f"Solved: a win in {len(result.moves)} moves ({_effort(result)}) — "
+                      "perfect-information line; replay it below", "hint")
         elif result.verdict == "lost":
             self.replay = {}
-            self._say(f"This position cannot be won: every line was searched "
-                      f"({result.nodes:,} positions)", "lost")
+            self._game.record_lost(g.state)
+            self._publish(kind="refresh", message=f"This position cannot be won: every line was "
+                                                  f"searched ({result.nodes:,} positions)")
         else:
             self.replay = {}
-            self._say(f"No win found within {seconds:g} s ({result.nodes:,} positions searched); "
+            self._say(f"No win found within {budget:g} s ({result.nodes:,} positions searched); "
                       "the position may still be winnable", "info")
-        return result
+
+    def cancel(self) -> bool:
+        """Stop the search running in the background (Hint, Solve); True if one was running."""
+        job = self._worker.cancel()
+        if job is None:
+            self._say("No search is running", "info")
+            return False
+        return True
+
+    def _in_background(self, kind: str, budget: float, show) -> Job:
+        """Start a search of the current position in the worker; ``show(result)`` is called
+        (under the lock) if the position is still the one searched when it ends."""
+        from .search.solver import solve
+
+        if self._worker.busy:
+            raise IntentError(f"the solver is busy with a {self._worker.busy}: wait, or cancel it")
+        snapshot = self._game.copy()
+        position = (id(self._game), snapshot.ply, snapshot.state)
+
+        def run(cancel: threading.Event):
+            return solve(snapshot, max_seconds=budget, cancel=cancel)
+
+        def done(job: Job, result) -> None:
+            with self._lock:
+                self.busy = ""
+                if isinstance(result, Exception):
+                    self._say(f"The search failed: {str(result)[:120]}", "refusal")
+                    return
+                if result.verdict == "lost":  # a proof stays true: keep it for that position
+                    snapshot.record_lost(snapshot.state)
+                    if self._game.state == snapshot.state or id(self._game) == position[0]:
+                        self._game.record_lost(snapshot.state)
+                if result.verdict == "won" and id(self._game) == position[0]:
+                    self._store_line(snapshot.state, result.moves)
+                if job.cancelled:
+                    self._say(f"{kind.replace('_', '-').capitalize()} cancelled after "
+                              f"{job.finished - job.started:.2f} s", "info")
+                elif job.stale_for((id(self._game), self._game.ply, self._game.state)):
+                    if result.verdict == "lost" and self._game.status == "lost":
+                        # the proof covers the position now shown (reached from the one
+                        # searched): the verdict, once, with the banner
+                        self._publish(kind="refresh", message="The search proved this game lost "
+                                      f"({result.nodes:,} positions)")
+                        return
+                    self._say(f"The {kind.replace('_', '-')} was for move {snapshot.ply}; the "
+                              f"board has changed since, so its answer was dropped — ask again",
+                              "info")
+                else:
+                    show(result)
+
+        job = self._worker.start(kind, position, run, done)
+        self.busy = kind
+        return job
 
     def analyse(self, wait: bool = True):
         """Where did I go wrong?  Analyse the game as played (the moves played and those redo
@@ -501,7 +667,11 @@ class FourSeasons(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         with self._last_resort("intent"):
-            self.handle_intent(content)
+            if content == {"type": "ping"}:  # the board asks whether a kernel is there
+                self.send({"type": "pong"})
+                return
+            with self._lock:
+                self.handle_intent(content)
 
     # -- everything else from the front end ----------------------------------------------
     def _handle_msg(self, msg: Any) -> None:
@@ -618,11 +788,15 @@ class FourSeasons(anywidget.AnyWidget):
                 raise IllegalMoveError("this is the deal already: nothing to restart")
             self.restart()
         elif kind == "hint":
-            self.hint()
+            self.hint(background=True)
         elif kind == "auto_finish":
-            self.auto_finish()
+            self.auto_finish(background=True)
         elif kind == "solve":
-            self.solve()
+            self.solve(background=True)
+        elif kind == "cancel":
+            self.cancel()
+        elif kind == "resume":
+            self.resume()
         elif kind == "analyse":
             self._review.start(longer=c.get("longer") is True)
         elif kind == "analysis_stop":
@@ -647,13 +821,18 @@ class FourSeasons(anywidget.AnyWidget):
     def _labels(self) -> dict[str, str]:
         return pile_labels(self._game.rules)
 
-    def _after_move(self, m: Move, kind: str) -> None:
+    def _after_move(self, m: Move, kind: str, follow: list[Move] = ()) -> None:
         text = describe_move(m, self._labels())
         text = text[0].upper() + text[1:]
-        self._publish(kind=kind, move=m, message=text)
+        if follow:
+            text += (f"; then {len(follow)} card{'s' * (len(follow) != 1)} went home by "
+                     "themselves" if not self._game.state.is_won
+                     else "; the rest went home by itself")
+        self._publish(kind=kind, move=m, message=text, group=follow)
 
     def _publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
-                 message_kind: str | None = None, keep_hint: bool = False) -> None:
+                 message_kind: str | None = None, keep_hint: bool = False,
+                 group: Iterable[Move] = ()) -> None:
         g = self._game
         rules, s = g.rules, g.state
         if kind != "hint":
@@ -661,6 +840,8 @@ class FourSeasons(anywidget.AnyWidget):
         if not keep_hint:
             self._hint = None
         status = g.status
+        if (self._in_intent and kind in ("move", "undo", "redo", "restart")) or kind == "auto":
+            self._tracker.moved(g)  # a move on the board: the clock runs, the game is saved
         hidden = {"stock"}  # the stock is face down: its card is not published
         legal = [[None if m.source in hidden else m.card, m.source, m.target]
                  for m in g.legal_moves()]
@@ -690,7 +871,10 @@ class FourSeasons(anywidget.AnyWidget):
             "seed": g.seed,
             "pysol": g.pysol,
             "hint": self._hint,
-            "last": ({"kind": kind, "move": [move.card, move.source, move.target]}
+            **self._comforts(),
+            "last": ({"kind": kind, "move": [move.card, move.source, move.target],
+                      # the moves that followed it by themselves (animated one after another)
+                      "then": [[f.card, f.source, f.target] for f in group]}
                      if move is not None else {"kind": kind, "move": None}),
         }
         with self.hold_sync():
@@ -705,15 +889,59 @@ class FourSeasons(anywidget.AnyWidget):
                 self.seed = g.seed
             finally:
                 self._syncing = False
+            said_lost, self._said_lost = self._said_lost, status == "lost"
+            if status in ("won", "lost"):
+                self._tracker.finish(g, status)
             if status == "won":
                 self._say("Won! The cross has vanished: all 52 cards are home", "won")
-            elif status == "lost":
+            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
                 self._say((message + ". " if message else "")
                           + "No sequence of moves can win from here (proved) — undo, or deal "
                             "again", "lost")
             elif message is not None:
                 self._say(message, message_kind or ("move" if move is not None else "info"))
         self._review.sync(kind, status)
+
+    def _comforts(self) -> dict[str, Any]:
+        """The clock, the variant's statistics and a saved game on offer (see stats.py)."""
+        t, g = self._tracker, self._game
+        out: dict[str, Any] = {"clock": {"seconds": round(t.seconds, 1), "running": t.running},
+                               "stats": None, "resume": None}
+        if t.store is None:
+            return out
+        try:
+            out["stats"] = t.store.summary(g.variant).get(g.variant)
+            saved = None if t.played_here(g) or g.ply else t.store.unfinished(g.variant)
+        except Exception as e:  # a broken store must not break the board
+            out["stats_error"] = str(e)[:100]
+            return out
+        if saved is not None:
+            try:
+                moves = len(json.loads(saved[0]).get("moves", []))
+            except (ValueError, AttributeError):
+                moves = 0
+            out["resume"] = {"moves": moves, "seconds": round(saved[1], 1)}
+        return out
+
+    @_locked
+    def resume(self) -> Game:
+        """Take up the unfinished game of this variant saved in an earlier session."""
+        store = self._tracker.store
+        saved = store.unfinished(self._game.variant) if store is not None else None
+        if saved is None:
+            raise IllegalMoveError("no unfinished game of this variant is saved")
+        game = Game.from_json(saved[0])
+        self._worker.cancel()
+        self._game = game
+        self._tracker.start(game, seconds=saved[1])
+        self._lines.clear()
+        self._publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
+                                          f"move {game.ply}")
+        return game
+
+    @traitlets.observe("paused")
+    def _paused_changed(self, change: dict[str, Any]) -> None:
+        self._tracker.pause(bool(change["new"]))
 
     def _refuse(self, reason: str) -> None:
         # a refusal met while handling an intent is said once, by handle_intent
@@ -754,6 +982,8 @@ class FourSeasons(anywidget.AnyWidget):
             result = solve(self._game, max_seconds=max_seconds)
         if result.verdict == "won":
             self._store_line(s, result.moves)
+        elif result.verdict == "lost":
+            self._game.record_lost(s)
         return result.moves, result.verdict, result.nodes
 
     def _useful_move(self) -> Move | None:

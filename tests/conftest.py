@@ -9,3 +9,18 @@ from helpers import ALL_VARIANTS
 @pytest.fixture(params=ALL_VARIANTS)
 def variant(request) -> str:
     return request.param
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _statistics_in_a_temp_dir(tmp_path_factory):
+    """Boards made by the tests record their statistics in a temporary directory, never in the
+    user's Jupyter data directory (kernels started by the tests inherit it)."""
+    import os
+
+    old = os.environ.get("FOURSEASONS_WIDGET_DATA")
+    os.environ["FOURSEASONS_WIDGET_DATA"] = str(tmp_path_factory.mktemp("fsw-data"))
+    yield
+    if old is None:
+        os.environ.pop("FOURSEASONS_WIDGET_DATA", None)
+    else:
+        os.environ["FOURSEASONS_WIDGET_DATA"] = old

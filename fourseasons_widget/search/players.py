@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
@@ -94,7 +95,8 @@ def play_heuristic(position, rules: Rules | None = None) -> PlayResult:
 
 
 def heuristic_line(rules: Rules, s: State, *, max_nodes: int | None = None,
-                   deadline: float | None = None) -> tuple[list[RawMove], State, int]:
+                   deadline: float | None = None,
+                   cancel: Any = None) -> tuple[list[RawMove], State, int]:
     """The heuristic player's line from ``s`` (see :func:`play_heuristic`): the raw moves,
     the last position, and the positions expanded (each position it played from, its moves
     all looked at: the solver's unit of work).  It stops early after ``max_nodes`` positions
@@ -106,6 +108,8 @@ def heuristic_line(rules: Rules, s: State, *, max_nodes: int | None = None,
     limit = max_nodes if max_nodes is not None else 1 << 62
     while not s.is_won and len(line) < MAX_MOVES and nodes < limit:
         if deadline is not None and time.perf_counter() > deadline:
+            break
+        if cancel is not None and cancel.is_set():  # (a threading.Event, from the solver)
             break
         nodes += 1
         best = None

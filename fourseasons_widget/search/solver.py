@@ -78,6 +78,7 @@ import functools
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
@@ -93,6 +94,12 @@ ORDERS = {"cross": "HCWST", "waste": "HWTCS"}
 RESTART_ORDERS = ("HCWST", "HWCST", "HSCWT", "HCSWT")
 RESTART_UNIT = 2000
 LATE_STOCK = 8  # order="auto": one search, not the portfolio, from this many stock cards down
+
+
+class Cancel(Protocol):
+    """What stops a search from another thread: a ``threading.Event`` will do."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass
@@ -439,10 +446,12 @@ class FastSearch:
         return out
 
     # -- the search ----------------------------------------------------------------------
-    def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
-        """Search on for at most ``max_nodes`` more nodes (and until ``deadline``); returns
-        ``"won"`` / ``"lost"`` once known (then :attr:`result`; ``"exhausted"`` instead of
-        ``"lost"`` when ``skip`` kept the search out of some positions), else ``None``."""
+    def run(self, max_nodes: int, deadline: float | None = None,
+            cancel: Cancel | None = None) -> str | None:
+        """Search on for at most ``max_nodes`` more nodes (and until ``deadline``, or until
+        ``cancel`` — a ``threading.Event`` — is set); returns ``"won"`` / ``"lost"`` once known
+        (then :attr:`result`; ``"exhausted"`` instead of ``"lost"`` when ``skip`` kept the
+        search out of some positions), else ``None``."""
         if self.result is not None:
             return self.result
         seen, line, frames, skip = self.seen, self.line, self.frames, self.skip
@@ -498,8 +507,9 @@ class FastSearch:
                     return "won"
                 nodes += 1
                 frames.append((iter(moves()), home_word()))
-                if nodes >= limit or (deadline is not None and not nodes & 255
-                                      and perf() > deadline):
+                if nodes >= limit or (not nodes & 255 and (
+                        (deadline is not None and perf() > deadline)
+                        or (cancel is not None and cancel.is_set()))):
                     self.nodes = nodes
                     return None
                 break
@@ -623,7 +633,7 @@ def luby(i: int) -> int:
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
            max_seconds: float | None = None, order: str = "auto",
            use_tt: bool = True, safe_home: bool = True,
-           probe: bool = True) -> tuple[str, list[RawMove], int]:
+           probe: bool = True, cancel: Cancel | None = None) -> tuple[str, list[RawMove], int]:
     """Search from ``root``; returns (verdict, raw line, nodes expanded).
 
     ``order`` is ``"auto"`` (the default: the portfolio while more than ``LATE_STOCK`` cards are
@@ -641,7 +651,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     instead of 94 at 50,000); the persistent search is complete on its own, and its exhaustion
     proves the loss.  ``probe=False`` leaves the probe out; ``use_tt`` / ``safe_home`` switch
     the reductions off (for the benchmark and the cross-checks; without the transposition table
-    a search may not end, so give it a budget).
+    a search may not end, so give it a budget).  ``cancel`` (a ``threading.Event``, checked
+    every 256 nodes) stops the search from another thread: the verdict is then "unknown".
     """
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
@@ -658,7 +669,7 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     opts = {"use_tt": use_tt, "safe_home": safe_home}
     if order != "portfolio":
         fs = FastSearch(rules, root, order, **opts)
-        verdict = fs.run(budget, deadline)
+        verdict = fs.run(budget, deadline, cancel)
         if verdict == "won":
             return "won", to_model_line(rules, root, fs.fast_line()), fs.nodes
         return verdict or "unknown", [], fs.nodes
@@ -666,7 +677,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
         line, end, nodes = heuristic_line(
             rules, root, max_nodes=budget // 2,
-            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2)
+            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2,
+            cancel=cancel)
         if end.is_won:
             return "won", line, nodes
     main = FastSearch(rules, root, "cross", **opts)
@@ -679,13 +691,14 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
                 fs = fresh = FastSearch(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
                                         seed=r + 1, skip=main.seen, **opts)
             before = fs.nodes
-            verdict = fs.run(min(share, budget - nodes), deadline)
+            verdict = fs.run(min(share, budget - nodes), deadline, cancel)
             nodes += fs.nodes - before
             if verdict == "won":
                 return "won", to_model_line(rules, root, fs.fast_line()), nodes
             if verdict == "lost":
                 return "lost", [], nodes
-            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline):
+            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline) \
+                    or (cancel is not None and cancel.is_set()):
                 return "unknown", [], nodes
         del fresh
         r += 1
@@ -765,7 +778,7 @@ def shorten(rules: Rules, state: State, line: list[RawMove]) -> list[RawMove]:
 
 def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
           max_nodes: int | None = None, order: str = "auto",
-          shorten_line: bool = True) -> SolveResult:
+          shorten_line: bool = True, cancel: Cancel | None = None) -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) under a budget.
 
     A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  The
@@ -789,7 +802,7 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
         check_position(rules, state)  # (a Game's positions are checked when they are made)
     t0 = time.perf_counter()
     verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
-                                 order=order)
+                                 order=order, cancel=cancel)
     if raw and shorten_line:
         for _ in range(3):
             shorter = shorten(rules, state, raw)

@@ -53,21 +53,38 @@ export function layoutFor(board) {
   return { cols, rows, side, cells, fan: board.layout !== "cells" };
 }
 
-// Fanning: the top few cards of a pile are offset enough to read their index; deeper cards
-// are squeezed into a thin edge that still shows the pile's depth.
-export const FAN_STEP = 0.19; // of a card's height, for the readable top cards
-export const FAN_READABLE = 4; // cards whose index shows
-export const FAN_EDGE = 0.08; // room for the squeezed deeper cards
-export const FAN_SPACE = FAN_STEP * (FAN_READABLE - 1) + FAN_EDGE;
+// Fanning: the top card's neighbour is offset enough to read its whole index; the cards below
+// share the rest of the row's room, each still showing its rank (a strip of at least
+// FAN_MIN), and only when even that does not fit are the deepest squeezed into a thin edge that
+// shows the pile's depth (their badge says how many).
+export const FAN_STEP = 0.19; // of a card's height: the top card's neighbour, and at most any
+export const FAN_MIN = 0.11; // the least strip that still shows a rank
+export const FAN_EDGE = 0.08; // room for the squeezed deepest cards
+export const FAN_SPACE = FAN_STEP * 3 + FAN_EDGE; // a pile's room below its first card
+export const FAN_READABLE = 4; // (kept for callers: the cards readable at the full step)
 
 /** Offsets (fractions of a card's height) of the cards of a pile of `n`, bottom first. */
 export function fanOffsets(n) {
-  const out = [];
-  const hidden = Math.max(0, n - FAN_READABLE);
+  if (n <= 0) return [];
+  if (n === 1) return [0];
+  const under = n - 2; // cards below the top card's neighbour
+  const room = FAN_SPACE - FAN_STEP;
+  let step = under ? Math.min(FAN_STEP, room / under) : 0;
+  let hidden = 0;
+  if (under && step < FAN_MIN) {
+    // show as many as fit at FAN_MIN; squeeze the deepest into the edge
+    const shown = Math.floor((room - FAN_EDGE) / FAN_MIN + 1e-9);
+    hidden = under - shown;
+    step = FAN_MIN;
+  }
   const edge = hidden ? Math.min(FAN_EDGE / hidden, 0.03) : 0;
+  const out = [];
+  let y = 0;
   for (let i = 0; i < n; i++) {
-    if (i < hidden) out.push(i * edge);
-    else out.push(hidden * edge + (i - hidden) * FAN_STEP);
+    out.push(y);
+    if (i < hidden) y += edge;
+    else if (i < n - 2) y += step;
+    else y += FAN_STEP;
   }
   return out;
 }

@@ -5,16 +5,23 @@
 import { AnalysisPanel } from "./analysis.js";
 import { applyHighlights, patchBoard, renderBoard } from "./board.js";
 import { cardName, parseCode } from "./cards.js";
+import { bannerFor, bannerIntent, inProgress } from "./banner.js";
+import { makeGhost } from "./drag.js";
+import { KernelWatch } from "./kernel.js";
+import { clockNow, formatClock, statsRows } from "./stats-panel.js";
+import { watchDetails } from "./popover.js";
 import { layoutFor, neighbour } from "./layout.js";
 
 // Replay control icons (SVG paths in a 16×16 box, drawn in the button's text colour).
+// Play is a large plain triangle; the steps carry a bar (|◀ ▶|), the ends two triangles and a
+// bar (|◀◀ ▶▶|): they no longer look alike.
 const ICONS = {
-  first: "M3 3h2v10H3zM14 3v10L6 8z",
-  prev: "M12 3v10L4 8z",
-  play: "M4 3v10l9-5z",
+  first: "M1 3h2v10H1zM9 3v10L4 8zM15 3v10l-5-5z",
+  prev: "M3 3h2v10H3zM13 3v10L6 8z",
+  play: "M3 1.5v13L14.5 8z",
   pause: "M4 3h3v10H4zM9 3h3v10H9z",
-  next: "M4 3v10l8-5z",
-  last: "M11 3h2v10h-2zM2 3v10l8-5z",
+  next: "M11 3h2v10h-2zM3 3v10l7-5z",
+  last: "M13 3h2v10h-2zM1 3v10l5-5zM7 3v10l5-5z",
 };
 
 function setIcon(button, name) {
@@ -38,7 +45,7 @@ const KEYS_HELP = [
   ["Tab / arrow keys", "move between piles"],
   ["Enter or Space", "pick up the top card; again on another pile to put it there"],
   ["Enter on the same pile", "pick a longer run (where runs move), then put it back"],
-  ["Escape", "put the card back"],
+  ["Escape", "put the card back; stop a running search"],
   ["T", "turn the stock"],
   ["U  (Ctrl+Z)", "undo"],
   ["Y  (Shift+U, Ctrl+Y)", "redo"],
@@ -95,6 +102,8 @@ export class BoardView {
     this.drag = null;
     this.suppressClick = false;
     this.lastSerial = model.get("message_serial");
+    this.publishedAt = this.win.performance ? this.win.performance.now() : 0;
+    this.dismissed = null;
     this.localNote = "";
     this.disposers = [];
     this.build();
@@ -125,6 +134,7 @@ export class BoardView {
       hint: button("hint", "Hint", "The solver's next move: perfect-information advice, it knows the stock (H)"),
       auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)"),
       solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step"),
+      cancel: button("cancel", "Cancel", "Stop the search (the board stays playable while it runs)", { hidden: true }),
     };
     this.seedInput = h(doc, "input", {
       class: "fsw-seed", type: "text", spellcheck: "false", autocomplete: "off", maxlength: "30",
@@ -133,19 +143,36 @@ export class BoardView {
     });
     this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
     this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
+    this.autoHome = h(doc, "input", { type: "checkbox", "data-role": "auto-home" });
+    const autoLabel = h(doc, "label", { class: "fsw-check", title: "After each move, cards that are proved safe go home by themselves (one undo takes them back with the move)" },
+      this.autoHome, h(doc, "span", { text: "Auto home" }));
     const fourLabel = h(doc, "label", { class: "fsw-check", title: "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green" },
       this.fourColour, h(doc, "span", { text: "4 colours" }));
+    this.helpPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "help-panel" },
+      ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
     const help = h(doc, "details", { class: "fsw-help", "data-role": "help" },
       h(doc, "summary", { title: KEYS_HELP.map(([k, v]) => `${k}: ${v}`).join("\n"), text: "Keys" }),
-      h(doc, "dl", {}, ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })])));
+      this.helpPanel);
     this.help = help;
+    this.statsPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "stats-panel" });
+    this.statsBox = h(doc, "details", { class: "fsw-help fsw-stats", "data-role": "stats" },
+      h(doc, "summary", { title: "Your games of this variant, kept between sessions", text: "Stats" }),
+      this.statsPanel);
+    this.clockEl = h(doc, "span", { class: "fsw-clock", "data-role": "clock", "aria-label": "time played", title: "Time played (stops while the page is hidden)" });
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.toolbar = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
-      group(this.buttons.hint, this.buttons.auto, this.buttons.solve),
-      group(fourLabel, help));
+      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.cancel),
+      group(autoLabel, fourLabel, this.statsBox, help));
     this.banner = h(doc, "div", { class: "fsw-banner", "data-role": "banner", hidden: true });
+    // the in-board confirmation (never a browser dialog) before a game in progress is dropped
+    this.confirmText = h(doc, "span", { class: "fsw-confirm-text" });
+    this.confirmYes = h(doc, "button", { type: "button", class: "fsw-btn fsw-primary", "data-confirm": "yes", text: "Deal anyway" });
+    this.confirmNo = h(doc, "button", { type: "button", class: "fsw-btn", "data-confirm": "no", text: "Keep playing" });
+    this.confirmBar = h(doc, "div", { class: "fsw-confirm", "data-role": "confirm", role: "alertdialog", "aria-label": "confirm", hidden: true },
+      this.confirmText, this.confirmYes, this.confirmNo);
+    this.pending = null;
 
     // replay controls
     // Icons are inline SVG: media-control glyphs (⏮ ⏸ ⏭) are missing from many system fonts.
@@ -171,12 +198,14 @@ export class BoardView {
       this.replayButtons.first, this.replayButtons.prev, this.replayButtons.play, this.replayButtons.next, this.replayButtons.last,
       this.slider, this.speed, this.replayInfo, this.replayLeave);
 
-    this.boardWrap = h(doc, "div", { class: "fsw-board-wrap" });
+    // focusable (not in the tab order: the piles are), so that a click on the felt gives the
+    // board the keyboard; the ring shows on the felt while the board has it
+    this.boardWrap = h(doc, "div", { class: "fsw-board-wrap", tabindex: "-1", "data-role": "felt" });
     this.status = h(doc, "div", { class: "fsw-status", "data-role": "status" });
     this.live = h(doc, "div", { class: "fsw-live", "data-role": "live", "aria-live": "polite", role: "status" });
     root.append(
-      h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl),
-      this.toolbar, this.banner, this.replayBar, this.boardWrap,
+      h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl, this.clockEl),
+      this.toolbar, this.confirmBar, this.banner, this.replayBar, this.boardWrap,
       h(doc, "div", { class: "fsw-foot" }, this.status, this.replayEnter), this.live);
     this.analysisPanel = new AnalysisPanel(this);
     root.insertBefore(this.analysisPanel.root, this.live);
@@ -231,8 +260,37 @@ export class BoardView {
     });
     this.on(this.variantSelect, "change", () => {
       const b = this.board();
-      this.send({ type: "new_game", variant: this.variantSelect.value, seed: typeof b.seed === "number" ? b.seed : null });
+      const variant = this.variantSelect.value;
+      this.variantSelect.value = b.variant; // until it is dealt
+      const title = (this.variantSelect.querySelector(`option[value="${variant}"]`) || {}).textContent || variant;
+      this.confirmThen(`Switch to ${title}?`, { type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null });
     });
+    this.on(this.confirmBar, "click", (e) => {
+      const btn = e.target.closest && e.target.closest("button[data-confirm]");
+      if (!btn) return;
+      const intent = this.pending;
+      this.closeConfirm();
+      if (btn.dataset.confirm === "yes" && intent) this.send(intent);
+    });
+    this.on(this.banner, "click", (e) => {
+      const btn = e.target.closest && e.target.closest("button[data-banner]");
+      if (!btn) return;
+      if (btn.dataset.banner === "dismiss") {
+        this.dismissed = this.board().version;
+        this.renderBoard(false);
+        return;
+      }
+      const intent = bannerIntent(btn.dataset.banner, this.board());
+      if (intent) this.send(intent);
+    });
+    this.on(this.autoHome, "change", () => {
+      m.set("auto_home", this.autoHome.checked);
+      m.save_changes();
+    });
+    onChange(["auto_home"], () => this.renderOptions());
+    this.kernel = new KernelWatch(m, this.win, (alive) => this.onKernel(alive));
+    this.disposers.push(() => this.kernel.dispose());
+    this.kernel.ping();
     this.on(this.fourColour, "change", () => {
       m.set("four_colour", this.fourColour.checked);
       m.save_changes();
@@ -241,6 +299,32 @@ export class BoardView {
     this.on(this.boardWrap, "dblclick", (e) => this.onDoubleClick(e));
     this.on(this.boardWrap, "pointerdown", (e) => this.onPointerDown(e));
     this.on(this.root, "keydown", (e) => this.onKey(e));
+    // a click anywhere on the board that left the focus outside it (on the notebook, say)
+    // gives the board the keyboard
+    this.on(this.root, "click", (e) => this.claimFocus(e));
+    this.disposers.push(watchDetails(this.win, this.root, this.help, this.helpPanel));
+    this.disposers.push(watchDetails(this.win, this.root, this.statsBox, this.statsPanel));
+    // the clock stops while the page is hidden (Python keeps the time; this view ticks it)
+    this.on(this.doc, "visibilitychange", () => {
+      if (this.offline()) return;
+      try {
+        m.set("paused", !!this.doc.hidden);
+        m.save_changes();
+      } catch {
+        /* no kernel: nothing to pause */
+      }
+      this.tick();
+    });
+    this.clockTimer = null; // ticks only while the clock runs (see tick)
+    this.disposers.push(() => this.win.clearInterval(this.clockTimer));
+  }
+
+  claimFocus(e) {
+    const active = this.doc.activeElement;
+    if (active && this.root.contains(active)) return;
+    const t = e.target;
+    if (t && t.closest && t.closest("input, select, textarea, button, summary, a")) return;
+    this.boardWrap.focus({ preventScroll: true });
   }
 
   destroy() {
@@ -257,6 +341,10 @@ export class BoardView {
 
   send(intent) {
     const b = this.board();
+    if (this.kernel && this.kernel.alive === false) {
+      this.note("Playing needs Python: this page has no live kernel (replay and browsing work)");
+      return;
+    }
     this.localNote = "";
     const msg = { ...intent };
     if (intent.type !== "new_game") {
@@ -280,8 +368,30 @@ export class BoardView {
     this.onReplay(true);
   }
 
+  tick() {
+    const b = this.board();
+    const secs = clockNow(b.clock, this.publishedAt || 0, this.win.performance ? this.win.performance.now() : 0, !this.doc.hidden);
+    // (shown once the clock has started: from the first move made on the board)
+    const text = b.clock && (b.clock.running || b.clock.seconds > 0) ? `time ${formatClock(secs)}` : "";
+    if (this.clockEl.textContent !== text) this.clockEl.textContent = text;
+    const running = !!(b.clock && b.clock.running);
+    if (running && !this.clockTimer) this.clockTimer = this.win.setInterval(() => this.tick(), 1000);
+    else if (!running && this.clockTimer) {
+      this.win.clearInterval(this.clockTimer);
+      this.clockTimer = null;
+    }
+  }
+
+  renderStats() {
+    const rows = statsRows(this.board().stats);
+    this.statsPanel.replaceChildren(...rows.flatMap(([k, v]) => [h(this.doc, "dt", { text: k }), h(this.doc, "dd", { text: v })]));
+  }
+
   onBoard() {
     mark(this.win, "fsw:board");
+    this.publishedAt = this.win.performance ? this.win.performance.now() : 0;
+    if (this.kernel) this.kernel.heard();
+    if (this.pending && !inProgress(this.board())) this.closeConfirm();
     this.selected = null;
     this.localNote = "";
     this.renderBoard(true);
@@ -303,6 +413,36 @@ export class BoardView {
     const four = !!this.model.get("four_colour");
     this.root.classList.toggle("fsw-four-colour", four);
     this.fourColour.checked = four;
+    const auto = this.model.get("auto_home");
+    this.autoHome.checked = auto === undefined ? true : !!auto;
+  }
+
+  onKernel(alive) {
+    this.root.dataset.kernel = alive ? "live" : "none";
+    this.root.classList.toggle("fsw-no-kernel", !alive);
+    this.renderBoard(false);
+    this.renderMessages();
+  }
+
+  offline() {
+    return !!(this.kernel && this.kernel.alive === false);
+  }
+
+  /** Ask inside the board before an intent that would drop a game in progress. */
+  confirmThen(question, intent) {
+    if (!inProgress(this.board())) {
+      this.send(intent);
+      return;
+    }
+    this.pending = intent;
+    this.confirmText.textContent = `${question} The game in progress (move ${this.board().ply}) will be given up.`;
+    this.confirmBar.hidden = false;
+    this.confirmNo.focus({ preventScroll: true });
+  }
+
+  closeConfirm() {
+    this.pending = null;
+    this.confirmBar.hidden = true;
   }
 
   renderBoard(animate) {
@@ -348,19 +488,16 @@ export class BoardView {
     this.buttons.deal.disabled = !live;
     this.variantSelect.disabled = !live;
 
-    const banner = this.banner;
-    if (b.status === "won" && live) {
-      banner.hidden = false;
-      banner.className = "fsw-banner fsw-won";
-      banner.textContent = "You won! The cross has vanished: all 52 cards are home.";
-    } else if (b.status === "lost" && live) {
-      banner.hidden = false;
-      banner.className = "fsw-banner fsw-lost";
-      banner.textContent = "Game lost: no sequence of moves can win from here (proved). Undo, or deal again.";
-    } else {
-      banner.hidden = true;
-      banner.textContent = "";
+    const off = this.offline();
+    for (const k of ["new", "deal", "restart", "undo", "redo", "hint", "auto", "solve"]) {
+      if (off) this.buttons[k].disabled = true;
     }
+    this.variantSelect.disabled = !live || off;
+    this.seedInput.disabled = off;
+    this.autoHome.disabled = off;
+    this.renderBanner(bannerFor(b, { live, offline: off, dismissed: this.dismissed === b.version }));
+    this.renderStats();
+    this.tick();
 
     if (focusPile && el === fresh) {
       // (a patched board keeps its pile elements, and so the focus, without asking:
@@ -368,10 +505,35 @@ export class BoardView {
       const again = el.querySelector(`[data-pile="${focusPile}"]`);
       if (again) again.focus({ preventScroll: true });
     }
-    if (animate && !prefersReducedMotion(this.win)) this.fly(inReplay ? this.replayStep : b.last);
+    if (animate && !prefersReducedMotion(this.win)) {
+      const last = inReplay ? this.replayStep : b.last;
+      this.fly(last);
+      // the cards that went home by themselves after the move, one after another
+      if (!inReplay && last && Array.isArray(last.then)) {
+        last.then.forEach((mv, k) => this.fly({ kind: "move", move: mv }, (k + 1) * 90));
+      }
+    }
   }
 
-  fly(last) {
+  renderBanner(info) {
+    const banner = this.banner;
+    if (!info) {
+      banner.hidden = true;
+      banner.replaceChildren();
+      banner.className = "fsw-banner";
+      return;
+    }
+    const key = `${info.kind}|${info.text}`;
+    if (!banner.hidden && banner.dataset.key === key) return;
+    banner.dataset.key = key;
+    banner.hidden = false;
+    banner.className = `fsw-banner fsw-${info.kind}`;
+    banner.dataset.kind = info.kind;
+    banner.replaceChildren(h(this.doc, "span", { class: "fsw-banner-text", text: info.text }),
+      ...info.actions.map((a) => h(this.doc, "button", { type: "button", class: "fsw-btn", "data-banner": a.action, text: a.label })));
+  }
+
+  fly(last, delay = 0) {
     // The moved card glides in from the pile it left.  The distance comes from the grid cells
     // of the two piles (CSS does the arithmetic), so nothing is measured: measuring would force
     // a layout of the whole notebook page on every move.
@@ -389,6 +551,8 @@ export class BoardView {
     const side = this.layout.side;
     const colX = (c) => c + (c === side ? 0.45 / 1.16 : 0); // the side column stands apart
     for (const c of cards.slice(Math.max(0, i))) {
+      c.style.animationDelay = delay ? `${delay}ms` : "";
+      if (delay) c.style.animationFillMode = "backwards";
       c.style.setProperty("--fsw-dx", String(colX(a[1]) - colX(z[1])));
       c.style.setProperty("--fsw-dy", String(a[0] - z[0]));
       c.classList.remove("fsw-fly");
@@ -429,9 +593,13 @@ export class BoardView {
     this.status.replaceChildren();
     const facts = h(this.doc, "span", { class: "fsw-facts", text: parts.join(" · ") });
     this.status.append(facts);
-    const note = busy ? (busy === "solve" ? "Solving…" : busy === "hint" ? "Thinking…" : "Working…") : this.localNote || msg;
+    if (busy) {
+      const what = busy === "solve" ? "Solving… (play on meanwhile)" : busy === "hint" ? "Thinking…" : "Working…";
+      this.status.append(h(this.doc, "span", { class: "fsw-msg fsw-busy", "data-role": "busy", text: what }));
+    }
+    const note = this.localNote || msg;
     if (note) {
-      const cls = busy ? "fsw-busy" : this.localNote ? "fsw-note" : `fsw-msg-${kind}`;
+      const cls = this.localNote ? "fsw-note" : `fsw-msg-${kind}`;
       this.status.append(h(this.doc, "span", { class: `fsw-msg ${cls}`, "data-role": "message", text: note }));
     }
     this.status.dataset.kind = busy ? "busy" : this.localNote ? "note" : kind;
@@ -444,6 +612,10 @@ export class BoardView {
     this.buttons.auto.disabled = !live || b.status !== "playing" || !!busy;
     this.buttons.solve.disabled = !live || b.status === "won" || !!busy;
     this.root.classList.toggle("fsw-busy-now", !!busy);
+    this.buttons.cancel.hidden = !busy;
+    if (this.offline()) {
+      for (const k of ["hint", "auto", "solve"]) this.buttons[k].disabled = true;
+    }
     this.analysisPanel.render();
   }
 
@@ -473,7 +645,7 @@ export class BoardView {
     const btn = e.target.closest && e.target.closest("button[data-action]");
     if (!btn || btn.disabled) return;
     const a = btn.dataset.action;
-    if (a === "new") this.send({ type: "new_game", seed: null, variant: this.board().variant });
+    if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: this.board().variant });
     else if (a === "deal") this.dealSeed();
     else this.send({ type: a });
   }
@@ -485,7 +657,7 @@ export class BoardView {
       this.note("type a PySolFC deal number (like 123 or ms123), or 'seed' and a number");
       return;
     }
-    this.send({ type: "deal_number", text, variant: this.board().variant });
+    this.confirmThen(`Deal ${text}?`, { type: "deal_number", text, variant: this.board().variant });
   }
 
   // -- picking and dropping --------------------------------------------------------------
@@ -617,7 +789,8 @@ export class BoardView {
     const cardEl = e.target.closest && e.target.closest("[data-card]");
     const pileEl = e.target.closest && e.target.closest("[data-pile]");
     if (!cardEl || !pileEl || !this.legalFrom(cardEl.dataset.card, pileEl.dataset.pile).length) return;
-    this.drag = { x: e.clientX, y: e.clientY, card: cardEl.dataset.card, source: pileEl.dataset.pile, started: false, pointerId: e.pointerId };
+    this.drag = { x: e.clientX, y: e.clientY, card: cardEl.dataset.card, source: pileEl.dataset.pile, started: false, pointerId: e.pointerId,
+      rect: cardEl.getBoundingClientRect() }; // where it was grabbed, before the pick lifts it
     const move = (ev) => this.onPointerMove(ev);
     const up = (ev) => this.onPointerUp(ev);
     this.doc.addEventListener("pointermove", move);
@@ -640,25 +813,12 @@ export class BoardView {
       this.highlight();
       const pile = this.boardEl.querySelector(`[data-pile="${d.source}"]`);
       const cards = [...pile.querySelectorAll(".fsw-selected")];
-      const first = cards[0] || pile;
-      const r = first.getBoundingClientRect();
-      d.dx = d.x - r.left;
-      d.dy = d.y - r.top;
-      const ghost = h(this.doc, "div", { class: "fsw-ghost " + (this.root.classList.contains("fsw-four-colour") ? "fsw-four-colour" : "") });
-      ghost.style.setProperty("--fsw-cw", `${r.width}px`);
-      cards.forEach((c, k) => {
-        const copy = c.cloneNode(true);
-        copy.removeAttribute("data-card");
-        copy.style.setProperty("--fsw-y", String(k * 0.19));
-        copy.style.setProperty("--fsw-x", "0");
-        ghost.appendChild(copy);
-      });
-      this.root.appendChild(ghost);
-      d.ghost = ghost;
+      if (!cards.length) cards.push(pile.querySelector(`[data-card="${d.card}"]`) || pile);
+      d.ghost = makeGhost(this.doc, this.root, cards, { x: d.x, y: d.y },
+        this.root.classList.contains("fsw-four-colour") ? "fsw-four-colour" : "", d.rect);
       for (const c of cards) c.classList.add("fsw-dragging");
     }
-    d.ghost.style.left = `${e.clientX - d.dx}px`;
-    d.ghost.style.top = `${e.clientY - d.dy}px`;
+    d.ghost.move(e.clientX, e.clientY);
     const over = this.pileAt(e.clientX, e.clientY);
     for (const el of this.boardEl.querySelectorAll(".fsw-over")) el.classList.remove("fsw-over");
     if (over) over.classList.add("fsw-over");
@@ -730,6 +890,7 @@ export class BoardView {
       handled = false; // buttons do their own thing
     } else if (key === "Escape") {
       if (this.selected) this.cancel();
+      else if (this.model.get("busy")) this.send({ type: "cancel" }); // stop the search
       else handled = false;
     } else {
       const k = key.toLowerCase();

@@ -50,6 +50,11 @@ export class FakeModel {
     for (const fn of this.handlers.get(event) || []) fn(...args);
   }
   send(msg) {
+    if (msg && msg.type === "ping") {
+      // a live kernel answers the board's ping (a model with `kernel: false` stays silent)
+      if (this.kernel !== false) queueMicrotask(() => this.emit("msg:custom", { type: "pong" }));
+      return;
+    }
     this.sent.push(msg);
   }
   save_changes() {

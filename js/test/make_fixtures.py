@@ -21,7 +21,7 @@ def fixtures() -> dict:
 
     out: dict = {"variants": {}}
     for name in VARIANTS:
-        out["variants"][name] = FourSeasons(seed=7, variant=name).board
+        out["variants"][name] = FourSeasons(seed=7, variant=name, stats=False).board
     # a game in progress: deep piles, a waste, foundations under way, and a card that can move
     # onto the cross (the first such position from move 60 of a solved line)
     from fourseasons_widget import Game
@@ -33,13 +33,13 @@ def fixtures() -> dict:
                            for x in g.legal_moves()):
             break
         g.play(m)
-    out["midgame"] = FourSeasons(game=g).board
-    probe = FourSeasons(seed=7)
+    out["midgame"] = FourSeasons(game=g, stats=False).board
+    probe = FourSeasons(seed=7, stats=False)
     for m in line:
         probe.play(m)
     out["won"] = probe.board
     # a short replay: the last moves of the line, from a position near the end
-    r = FourSeasons(seed=7)
+    r = FourSeasons(seed=7, stats=False)
     for m in line[:-6]:
         r.play(m)
     r.solve(max_seconds=30)

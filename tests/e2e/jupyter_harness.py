@@ -61,10 +61,13 @@ class JupyterServer:
     'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
     """
 
-    def __init__(self, app: str = "lab") -> None:
+    def __init__(self, app: str = "lab", overrides: dict | None = None) -> None:
         if app not in ("lab", "notebook"):
             raise ValueError("app is 'lab' or 'notebook'")
         self.app = app
+        # extra settings (overrides.json), e.g. {"@jupyterlab/apputils-extension:kernels":
+        # {"commsOverSubshells": "disabled"}} to serve comms on the kernel's main thread
+        self.overrides = overrides or {}
         self.token = uuid.uuid4().hex
         self.port = free_port()
         self.tmp = pathlib.Path(tempfile.mkdtemp(prefix=f"fsw-{app}-"))
@@ -85,7 +88,8 @@ class JupyterServer:
         return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
 
     def start(self, timeout: float = 90) -> JupyterServer:
-        overrides = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"}}
+        overrides = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+                     **self.overrides}
         (self.settings / "overrides.json").write_text(json.dumps(overrides))
         cls = "LabApp" if self.app == "lab" else "JupyterNotebookApp"
         cmd = [
@@ -108,6 +112,8 @@ class JupyterServer:
             "JUPYTERLAB_WORKSPACES_DIR": str(self.tmp / "workspaces"),
             "JUPYTER_CONFIG_DIR": str(self.tmp / "config"),
             "IPYTHONDIR": str(self.tmp / "ipython"),
+            # the boards' statistics go to the temp dir, never the user's Jupyter data dir
+            "FOURSEASONS_WIDGET_DATA": str(self.tmp / "data"),
             "PYTHONPATH": os.pathsep.join(
                 [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
         })

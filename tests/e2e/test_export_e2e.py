@@ -125,3 +125,44 @@ def test_remote_script_detection():
     assert ex.remote_scripts('<script src="//cdn.example/x.js"></script>') == [
         "//cdn.example/x.js"]
     assert ex.remote_scripts('<script src="widget-assets/require.js"></script>') == []
+
+
+@pytest.mark.slow
+def test_without_a_kernel_the_board_says_so_and_drags_and_popovers_fit(browser, served: str,
+                                                                      exported: Path):
+    """The exported page: no kernel behind the boards.  They say so on the board, grey out
+    what needs Python, keep replay and browsing; the drag image follows the pointer and the Keys
+    popover stays in the viewport, at 1100 px and in a ~420 px window."""
+    from board_probes import DRAG_TOLERANCE, drag_offsets, inside_viewport, popover_rect, worst
+
+    for width in (1100, 420):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(f"{served}/{exported.name}")
+            root = page.locator(".fsw-root").first
+            root.wait_for()
+            page.wait_for_function("el => el.dataset.kernel === 'none'",
+                                   arg=root.element_handle(), timeout=15_000)
+            banner = root.locator('[data-role="banner"]')
+            assert "playing needs Python" in banner.inner_text()
+            for action in ("new", "deal", "hint", "solve", "auto_finish"):
+                assert root.locator(f'button[data-action="{action}"]').is_disabled(), action
+            assert root.locator('[data-role="variant"]').is_disabled()
+            assert not root.locator('[data-role="help"] summary').is_disabled()
+            # a click on the stock asks nothing of a kernel; the board says why
+            before = root.get_attribute("data-version")
+            root.locator('[data-pile="stock"]').click()
+            assert "needs Python" in root.locator('[data-role="status"]').inner_text()
+            assert root.get_attribute("data-version") == before
+            # drag: a card that has a legal move (the embedded state carries them)
+            movable = root.locator(".fsw-movable[data-card]").first
+            root.scroll_into_view_if_needed()
+            box = root.locator('[data-pile="waste"]').bounding_box()
+            offs = drag_offsets(page, movable, (box["x"] + 10, box["y"] + 10))
+            assert len(offs) >= 5 and worst(offs) <= DRAG_TOLERANCE, (width, offs)
+            r = popover_rect(page, root)
+            assert inside_viewport(r), (width, r)
+            page.screenshot(path=str(ARTIFACTS / f"export-no-kernel-{width}.png"))
+        finally:
+            context.close()

@@ -30,7 +30,8 @@ for v in {VARIANTS!r}:
     for m in line[:-{LAST}]:
         g.play(m)
     lines[v] = [[m.card, m.source, m.target] for m in line[-{LAST}:]]
-    widgets[v] = FourSeasons(game=g)
+    # every move of the line by mouse: no card goes home by itself here
+    widgets[v] = FourSeasons(game=g, auto_home=False)
 """
 
 

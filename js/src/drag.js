@@ -1,0 +1,70 @@
+// The drag image: a copy of the picked card(s) that follows the pointer.
+//
+// It is positioned `absolute` inside the board's root, in coordinates measured from the root's
+// own box (getBoundingClientRect), never `fixed`: inside JupyterLab and Notebook 7 an ancestor
+// with CSS containment (`contain`, `container-type`, a transform or a filter) becomes the
+// containing block of fixed elements, and a fixed image then lands hundreds of pixels away from
+// the pointer.  Measuring where the image really sits once placed (its offset parent may be any
+// ancestor) makes the placement exact whatever the page does around the board.
+
+/**
+ * Where to put the image's left/top (CSS px in its containing block) so that the grab point
+ * lies under the pointer.
+ *   pointer: {x, y}  the pointer (client coordinates)
+ *   grab:    {x, y}  where the card was grabbed, from the card's top-left corner
+ *   origin:  {x, y}  the client position of the containing block's (0, 0) point
+ */
+export function ghostPlace(pointer, grab, origin) {
+  return { left: pointer.x - grab.x - origin.x, top: pointer.y - grab.y - origin.y };
+}
+
+/**
+ * The client position of the (0, 0) point of the containing block `ghost` is positioned in:
+ * the ghost's own box, minus the left/top it was given.
+ */
+export function measureOrigin(ghost) {
+  const r = ghost.getBoundingClientRect();
+  const left = parseFloat(ghost.style.left) || 0;
+  const top = parseFloat(ghost.style.top) || 0;
+  return { x: r.left - left, y: r.top - top };
+}
+
+/**
+ * A drag image for `cards` (elements of the board), grabbed at client point `start` on the
+ * first of them, appended to `host` (the board's root); `cardRect`, the first card's box when
+ * it was pressed, if known.  Returns {el, move(x, y), remove()}.
+ * The host's position is read on every move, so a page that scrolls during the drag is
+ * followed too.
+ */
+export function makeGhost(doc, host, cards, start, extraClass = "", cardRect = null) {
+  // (cardRect: the card's box when it was pressed, before the pick lifted it a little)
+  const r = cardRect || cards[0].getBoundingClientRect();
+  const grab = { x: start.x - r.left, y: start.y - r.top };
+  const ghost = doc.createElement("div");
+  ghost.className = "fsw-ghost" + (extraClass ? " " + extraClass : "");
+  ghost.dataset.role = "drag-image";
+  ghost.style.setProperty("--fsw-cw", `${r.width}px`);
+  cards.forEach((c, k) => {
+    const copy = c.cloneNode(true);
+    copy.removeAttribute("data-card");
+    copy.classList.remove("fsw-selected", "fsw-fly", "fsw-movable", "fsw-hint-from");
+    copy.style.setProperty("--fsw-y", String(k * 0.19));
+    copy.style.setProperty("--fsw-x", "0");
+    ghost.appendChild(copy);
+  });
+  ghost.style.left = "0px";
+  ghost.style.top = "0px";
+  host.appendChild(ghost);
+  // where (0, 0) of the ghost's containing block is, relative to the host's box
+  const o = measureOrigin(ghost);
+  const h0 = host.getBoundingClientRect();
+  const rel = { x: o.x - h0.left, y: o.y - h0.top };
+  const move = (x, y) => {
+    const h = host.getBoundingClientRect();
+    const p = ghostPlace({ x, y }, grab, { x: h.left + rel.x, y: h.top + rel.y });
+    ghost.style.left = `${p.left}px`;
+    ghost.style.top = `${p.top}px`;
+  };
+  move(start.x, start.y);
+  return { el: ghost, grab, move, remove: () => ghost.remove() };
+}

@@ -1,0 +1,53 @@
+// Is a live kernel behind this board?  The static export (a notebook saved with its widgets)
+// has the widget state but no comm: intents go nowhere.  The board asks ("ping") and Python
+// answers ("pong"); no answer within `timeout` ms means no kernel, and the board says so and
+// greys out what needs one.  A late answer (a kernel busy with a long cell) puts things right.
+
+export class KernelWatch {
+  constructor(model, win, onChange, { timeout = 4000, retry = 20000, retries = 3 } = {}) {
+    this.model = model;
+    this.win = win;
+    this.onChange = onChange;
+    this.timeout = timeout;
+    this.retry = retry;
+    this.retries = retries; // asked again a few times, then the board stays as it is
+    this.alive = null; // unknown until the first answer or the timeout
+    this.timer = null;
+    this.onMsg = (msg) => {
+      if (msg && msg.type === "pong") this.set(true);
+    };
+    model.on("msg:custom", this.onMsg);
+  }
+
+  ping() {
+    try {
+      this.model.send({ type: "ping" });
+    } catch {
+      /* no comm at all: the timeout says so */
+    }
+    this.win.clearTimeout(this.timer);
+    this.timer = this.win.setTimeout(() => {
+      if (this.alive !== true) {
+        this.set(false);
+        if (this.retries-- > 0) this.timer = this.win.setTimeout(() => this.ping(), this.retry);
+      }
+    }, this.timeout);
+  }
+
+  set(alive) {
+    const changed = this.alive !== alive;
+    this.alive = alive;
+    if (alive) this.win.clearTimeout(this.timer);
+    if (changed) this.onChange(alive);
+  }
+
+  /** Something came from the kernel (a new board): it is there. */
+  heard() {
+    if (this.alive !== true) this.set(true);
+  }
+
+  dispose() {
+    this.win.clearTimeout(this.timer);
+    this.model.off("msg:custom", this.onMsg);
+  }
+}
