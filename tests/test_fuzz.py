@@ -395,6 +395,9 @@ def test_forged_messages_never_raise_never_change_a_refused_game_and_leave_the_t
                 lambda m, s: {"content": {"data": {"method": m, "state": s}}},
                 st.one_of(st.sampled_from(["update", "custom", "request_state", "echo_update"]),
                           nasty_text), json_value))))
+        job = w._worker.job  # a Hint/Solve the board started runs in the background: let it end
+        if job is not None:
+            job.wait(30)
         if w.message_serial != serial and w.message_kind == "refusal":  # changed nothing
             assert (w.game.to_json(), w.game.state, w.board["version"]) == before
         assert "unexpected error" not in w.message  # every refusal was foreseen

@@ -94,7 +94,9 @@ def test_a_won_game_is_recorded_once_with_its_moves(store):
     w = FourSeasons(seed=7, stats=store)
     w.auto_home = False
     for m in solve(w.game, max_seconds=30).moves:
-        assert w.handle_intent(intent(w, type="move", card=m.card, source=m.source,
+        # (as the board does: the stock card is face down, a turn names none)
+        assert w.handle_intent(intent(w, type="turn") if m.source == "stock" else
+                               intent(w, type="move", card=m.card, source=m.source,
                                       target=m.target))
     assert w.status == "won"
     w.refresh()
