@@ -4,6 +4,10 @@
     python benchmarks/solver.py --deals 20 --budgets 1 --variants standard
     python benchmarks/solver.py --pruning-only --sample 40
     python benchmarks/solver.py --jobs 2               # two deals at a time (one per core)
+    python benchmarks/solver.py --proofs-only          # loss proofs (search/proofs.py), modest
+    python benchmarks/solver.py --proofs-only --classify-deals 100 --classify-seconds 5 \
+        --variants standard                            # a bigger classification run
+    python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
 
 For each variant and budget: deals won / proved lost / unknown (seeds 0..N-1, ``Game.new``),
 the median time of a win, and nodes per second: the positions the solver made (a position
@@ -15,6 +19,13 @@ part of the solver on a fixed sample, at a fixed node budget (so the load of the
 not change the verdicts): the portfolio with and without its heuristic probe and against one
 order, and the transposition table and safe moves home switched off one at a time; and on
 late positions (stock nearly gone, reached by random play) the nodes needed to prove a loss.
+
+The proofs section (``--proofs-only``, or after the rest unless ``--no-proofs``) prints the
+classification of each variant's deals (won / proved lost / unknown: the solver, then the
+proof search of ``fourseasons_widget/search/proofs.py`` on what the solver left), the effect of
+the proof search's deeper safe moves home on late positions, and how many positions the first
+stock cards of a deal already open up (why a proof from the deal is out of reach).
+``--write-proof-positions`` remakes the fixed positions of ``tests/test_proofs.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +40,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
-from fourseasons_widget.search.endgames import late_positions
+from fourseasons_widget.search.endgames import late_positions, small_position
+from fourseasons_widget.search.proofs import (
+    layer_profile,
+    plain_verdict,
+    position_to_dict,
+    prove,
+)
 from fourseasons_widget.search.solver import search, solve
 
 
@@ -121,6 +138,117 @@ def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
     print()
 
 
+def _classify_one(variant: str, seed: int, budget: float) -> tuple[str, float]:
+    """The solver with ``budget`` seconds, then (if it did not win) the proof search with as
+    much again; a win is replayed in the Game before it counts."""
+    g = Game.new(seed=seed, variant=variant)
+    r = solve(g, max_seconds=budget, shorten_line=False)
+    verdict, secs = r.verdict, r.seconds
+    if r.won:
+        h = g.copy()
+        for m in r.moves:
+            h.play(m)
+        assert h.state.is_won, (variant, seed)
+    elif verdict == "unknown":
+        p = prove(g, max_seconds=budget)
+        verdict, secs = p.verdict, secs + p.seconds
+        if p.verdict == "won":
+            s = g.state
+            for m in p.line:
+                s = g.rules.apply(s, m)
+            assert s.is_won, (variant, seed)
+    return verdict, secs
+
+
+def classify(variants: list[str], deals: int, budget: float, jobs: int = 1) -> None:
+    print(f"## Classification: {deals} deals per variant (Game.new(seed=0..{deals - 1})), the "
+          f"solver {budget:g} s then the proof search {budget:g} s\n")
+    print("| variant | won | proved lost | unknown | classified | seconds (total) |")
+    print("|---|---|---|---|---|---|")
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    run = pool.map if pool else map
+    for v in variants:
+        res = {"won": 0, "lost": 0, "unknown": 0}
+        total = 0.0
+        for verdict, secs in run(_classify_one, [v] * deals, range(deals), [budget] * deals):
+            res[verdict] += 1
+            total += secs
+        done = res["won"] + res["lost"]
+        print(f"| {v} | {res['won']} | {res['lost']} | {res['unknown']} | "
+              f"{100 * done / deals:.0f}% | {total:.0f} |", flush=True)
+    print()
+
+
+def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes: int,
+           layers: int, jobs: int = 1) -> None:
+    classify(variants, deals, budget, jobs)
+    rules = get_rules("standard")
+    states = late_positions("standard", late, max_stock=5, max_seeds=20 * late)
+    print(f"## Deeper safe moves home: {len(states)} standard late positions (stock ≤ 5, random "
+          f"play), {late_nodes:,} nodes each\n")
+    print("| proof search | won | proved lost | unknown | nodes (positions both proved lost) "
+          "| seconds (all) |")
+    print("|---|---|---|---|---|---|")
+    rows = {}
+    for deep in (False, True):
+        rows[deep] = []
+        t0 = time.perf_counter()
+        for s in states:
+            r = prove(s, rules, max_nodes=late_nodes, max_seconds=None, deep_safe=deep)
+            rows[deep].append((r.verdict, r.nodes))
+        rows[deep].append(time.perf_counter() - t0)
+    both = [i for i in range(len(states))
+            if rows[False][i][0] == rows[True][i][0] == "lost"]
+    for deep in (False, True):
+        verdicts = [v for v, _ in rows[deep][:-1]]
+        nodes = sum(rows[deep][i][1] for i in both)
+        print(f"| {'with' if deep else 'without'} deeper safe moves | {verdicts.count('won')} | "
+              f"{verdicts.count('lost')} | {verdicts.count('unknown')} | {nodes:,} | "
+              f"{rows[deep][-1]:.1f} |", flush=True)
+    clash = sum(1 for i in range(len(states)) if {rows[False][i][0], rows[True][i][0]}
+                == {"won", "lost"})
+    print(f"\nVerdicts that contradict each other: {clash}\n")
+    print(f"## Positions reachable while the first k stock cards are turned (standard, seeds "
+          f"0..{layers - 1}; cumulative over stock indices 0..k; '>' = more than 300,000)\n")
+    ks = (4, 8, 12, 16)
+    print("| seed | " + " | ".join(f"k = {k}" for k in ks) + " |")
+    print("|---|" + "---|" * len(ks))
+    for seed in range(layers):
+        st = Game.new(seed=seed).state
+        cells = []
+        for k in ks:
+            prof = None if cells and cells[-1].startswith(">") else layer_profile(
+                rules, st, k, max_nodes=300_000)
+            cells.append(f"{sum(prof):,}" if prof is not None else "> 300,000")
+        print(f"| {seed} | " + " | ".join(cells) + " |", flush=True)
+    print()
+
+
+def write_proof_positions(path: str) -> None:
+    """The fixed positions of tests/test_proofs.py: late positions of standard deals, lost
+    (random play) and won (along a solver's win), each with the verdict of the plain
+    breadth-first search over the engine's moves (positions it cannot finish are left out)."""
+    import json
+
+    rules = get_rules("standard")
+    out = []
+    for i, s in enumerate(late_positions("standard", 40, max_stock=3, max_seeds=400)):
+        verdict = plain_verdict(rules, s, 20_000)
+        nodes = prove(s, rules, max_nodes=100_000, max_seconds=None, deep_safe=False).nodes
+        if verdict != "unknown" and nodes >= 100 and len(out) < 10:
+            out.append({"source": f"late_positions('standard', 40, max_stock=3)[{i}]",
+                        "verdict": verdict, **position_to_dict(s)})
+    for seed in range(8):
+        g = small_position(seed=seed, cards_left=9, max_seconds=5)
+        verdict = plain_verdict(rules, g.state, 20_000)
+        if verdict != "unknown":
+            out.append({"source": f"small_position(seed={seed}, cards_left=9)",
+                        "verdict": verdict, **position_to_dict(g.state)})
+    Path(path).write_text(json.dumps(out, indent=1) + "\n")
+    print(f"{path}: {sum(o['verdict'] == 'lost' for o in out)} lost, "
+          f"{sum(o['verdict'] == 'won' for o in out)} won")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=200)
@@ -132,11 +260,27 @@ def main() -> None:
     p.add_argument("--no-pruning", action="store_true")
     p.add_argument("--jobs", type=int, default=1,
                    help="deals solved at a time (one process each; keep it <= the cores)")
+    p.add_argument("--proofs-only", action="store_true")
+    p.add_argument("--no-proofs", action="store_true")
+    p.add_argument("--classify-deals", type=int, default=10)
+    p.add_argument("--classify-seconds", type=float, default=1.0)
+    p.add_argument("--late", type=int, default=20, help="late positions for the proofs table")
+    p.add_argument("--late-nodes", type=int, default=100_000)
+    p.add_argument("--layers", type=int, default=3, help="deals for the layer counts")
+    p.add_argument("--write-proof-positions", metavar="PATH")
     a = p.parse_args()
-    if not a.pruning_only:
-        table(a.variants.split(","), a.deals, [float(x) for x in a.budgets.split(",")], a.jobs)
-    if not a.no_pruning:
-        pruning(a.sample, a.sample_nodes)
+    if a.write_proof_positions:
+        write_proof_positions(a.write_proof_positions)
+        return
+    variants = a.variants.split(",")
+    if not a.proofs_only:
+        if not a.pruning_only:
+            table(variants, a.deals, [float(x) for x in a.budgets.split(",")], a.jobs)
+        if not a.no_pruning:
+            pruning(a.sample, a.sample_nodes)
+    if not a.no_proofs:
+        proofs(variants, a.classify_deals, a.classify_seconds, a.late, a.late_nodes,
+               a.layers, a.jobs)
 
 
 if __name__ == "__main__":
