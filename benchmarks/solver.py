@@ -179,35 +179,79 @@ def classify(variants: list[str], deals: int, budget: float, jobs: int = 1) -> N
     print()
 
 
-def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes: int,
-           layers: int, jobs: int = 1) -> None:
-    classify(variants, deals, budget, jobs)
+def frontier(deals: int, max_nodes: int) -> None:
+    """How far from the end a proof reaches: along the heuristic player's line of each standard
+    deal it does not win, the proof search from the position at each stock count (0, 1, 2, …
+    cards left) until one is not decided within ``max_nodes``."""
+    if not deals:
+        return
+    from fourseasons_widget.search.players import heuristic_line
+
     rules = get_rules("standard")
-    states = late_positions("standard", late, max_stock=5, max_seeds=20 * late)
-    print(f"## Deeper safe moves home: {len(states)} standard late positions (stock ≤ 5, random "
-          f"play), {late_nodes:,} nodes each\n")
-    print("| proof search | won | proved lost | unknown | nodes (positions both proved lost) "
-          "| seconds (all) |")
-    print("|---|---|---|---|---|---|")
-    rows = {}
-    for deep in (False, True):
-        rows[deep] = []
-        t0 = time.perf_counter()
-        for s in states:
-            r = prove(s, rules, max_nodes=late_nodes, max_seconds=None, deep_safe=deep)
-            rows[deep].append((r.verdict, r.nodes))
-        rows[deep].append(time.perf_counter() - t0)
-    both = [i for i in range(len(states))
-            if rows[False][i][0] == rows[True][i][0] == "lost"]
-    for deep in (False, True):
-        verdicts = [v for v, _ in rows[deep][:-1]]
-        nodes = sum(rows[deep][i][1] for i in both)
-        print(f"| {'with' if deep else 'without'} deeper safe moves | {verdicts.count('won')} | "
-              f"{verdicts.count('lost')} | {verdicts.count('unknown')} | {nodes:,} | "
-              f"{rows[deep][-1]:.1f} |", flush=True)
-    clash = sum(1 for i in range(len(states)) if {rows[False][i][0], rows[True][i][0]}
-                == {"won", "lost"})
-    print(f"\nVerdicts that contradict each other: {clash}\n")
+    print(f"## How far back from the end a proof reaches: positions along the heuristic "
+          f"player's line (standard, seeds 0..{deals - 1} it does not win), {max_nodes:,} "
+          f"nodes each\n")
+    print("| seed | stock cards left: verdict, up to the first unknown | CPU s |")
+    print("|---|---|---|")
+    for seed in range(deals):
+        g = Game.new(seed=seed)
+        line, end, _ = heuristic_line(rules, g.state)
+        if end.is_won:
+            continue
+        s, at = g.state, {}
+        for m in line:
+            s = rules.apply(s, m)
+            at.setdefault(len(s.stock), s)
+        runs: list[list] = []  # [verdict, first k, last k, most nodes]
+        t0 = time.process_time()
+        for k in sorted(at):
+            r = prove(at[k], rules, max_nodes=max_nodes, max_seconds=None)
+            if runs and runs[-1][0] == r.verdict:
+                runs[-1][2] = k
+                runs[-1][3] = max(runs[-1][3], r.nodes)
+            else:
+                runs.append([r.verdict, k, k, r.nodes])
+            if r.verdict == "unknown":
+                break
+        cells = [f"{v} {a}" + (f"–{b}" if b > a else "") + (f" (≤ {n:,} nodes)" if v != "unknown"
+                                                            else "") for v, a, b, n in runs]
+        print(f"| {seed} | {' · '.join(cells)} | {time.process_time() - t0:.1f} |", flush=True)
+    print()
+
+
+def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes: int,
+           layers: int, jobs: int = 1, frontier_deals: int = 0) -> None:
+    if deals:
+        classify(variants, deals, budget, jobs)
+    rules = get_rules("standard")
+    if late:
+        states = late_positions("standard", late, max_stock=5, max_seeds=20 * late)
+        print(f"## Proof search reductions: {len(states)} standard late positions (stock ≤ 5, "
+              f"random play), {late_nodes:,} nodes each\n")
+        print("| proof search | won | proved lost | unknown | nodes (positions all proved lost) "
+              "| CPU seconds (all) |")
+        print("|---|---|---|---|---|---|")
+        configs = [("the solver's reductions", {"deep_safe": False, "dominance": False}),
+                   ("+ deeper safe moves home", {"deep_safe": True, "dominance": False}),
+                   ("+ dominance (more cards home)", {"deep_safe": True, "dominance": True})]
+        rows = []
+        for _, kw in configs:
+            t0 = time.process_time()
+            rows.append([prove(s, rules, max_nodes=late_nodes, max_seconds=None, **kw)
+                         for s in states])
+            rows[-1].append(time.process_time() - t0)
+        common = [i for i in range(len(states)) if all(r[i].verdict == "lost" for r in rows)]
+        for (name, _), row in zip(configs, rows):
+            verdicts = [r.verdict for r in row[:-1]]
+            nodes = sum(row[i].nodes for i in common)
+            print(f"| {name} | {verdicts.count('won')} | {verdicts.count('lost')} | "
+                  f"{verdicts.count('unknown')} | {nodes:,} | {row[-1]:.1f} |", flush=True)
+        clash = sum(1 for i in range(len(states))
+                    if {"won", "lost"} <= {row[i].verdict for row in rows})
+        print(f"\nPositions with contradicting verdicts: {clash}\n")
+    frontier(frontier_deals, late_nodes)
+    if not layers:
+        return
     print(f"## Positions reachable while the first k stock cards are turned (standard, seeds "
           f"0..{layers - 1}; cumulative over stock indices 0..k; '>' = more than 300,000)\n")
     ks = (4, 8, 12, 16)
@@ -264,9 +308,11 @@ def main() -> None:
     p.add_argument("--no-proofs", action="store_true")
     p.add_argument("--classify-deals", type=int, default=10)
     p.add_argument("--classify-seconds", type=float, default=1.0)
-    p.add_argument("--late", type=int, default=20, help="late positions for the proofs table")
-    p.add_argument("--late-nodes", type=int, default=100_000)
+    p.add_argument("--late", type=int, default=10, help="late positions for the proofs table")
+    p.add_argument("--late-nodes", type=int, default=50_000)
     p.add_argument("--layers", type=int, default=3, help="deals for the layer counts")
+    p.add_argument("--frontier", type=int, default=6,
+                   help="deals for the how-far-back-a-proof-reaches table")
     p.add_argument("--write-proof-positions", metavar="PATH")
     a = p.parse_args()
     if a.write_proof_positions:
@@ -280,7 +326,7 @@ def main() -> None:
             pruning(a.sample, a.sample_nodes)
     if not a.no_proofs:
         proofs(variants, a.classify_deals, a.classify_seconds, a.late, a.late_nodes,
-               a.layers, a.jobs)
+               a.layers, a.jobs, a.frontier)
 
 
 if __name__ == "__main__":

@@ -39,9 +39,9 @@ def test_fixed_positions_agree_with_the_plain_search(case):
                                    if k not in ("source", "verdict")}
     plain = plain_verdict(RULES, s, 20_000)
     assert plain == case["verdict"]
-    for deep in (True, False):
-        r = prove(s, RULES, max_nodes=200_000, max_seconds=None, deep_safe=deep)
-        assert r.verdict == plain, (deep, r)
+    for deep, dom in ((True, True), (True, False), (False, False)):
+        r = prove(s, RULES, max_nodes=200_000, max_seconds=None, deep_safe=deep, dominance=dom)
+        assert r.verdict == plain, (deep, dom, r)
         if r.verdict == "won":  # the line is the engine's, and it wins
             t = s
             for m in r.line:
@@ -58,6 +58,8 @@ def test_fresh_late_positions_agree_with_the_plain_search():
         if plain == "unknown":
             continue
         assert prove(s, RULES, max_nodes=100_000, max_seconds=None).verdict == plain
+        assert prove(s, RULES, max_nodes=100_000, max_seconds=None,
+                     dominance=True).verdict == plain
         checked[plain] += 1
     for seed in (8, 9, 10):
         s = small_position(seed=seed, cards_left=7, max_seconds=5).state
@@ -113,12 +115,28 @@ def test_deeper_safe_moves_fire_and_keep_won_positions_won():
     assert plain_checked >= 1
 
 
+def test_dominance_prunes_and_keeps_the_verdict():
+    """On a late position where positions with more cards home are met, the dominance check
+    skips some positions and the verdict stays the plain search's."""
+    hits = 0
+    for s in late_positions("standard", 6, max_stock=5, max_seeds=200):
+        fs = ProofSearch(RULES, s, dominance=True)
+        verdict = fs.run(100_000)
+        plain = ProofSearch(RULES, s)
+        assert verdict == plain.run(100_000)
+        hits += fs.dominance.hits
+        if verdict == "lost":
+            assert fs.nodes <= plain.nodes
+    assert hits > 0
+
+
 def test_deep_safe_is_on_only_where_sound():
     assert deep_safe_applies(get_rules("standard"))
     assert deep_safe_applies(get_rules("simplicity"))
     for v in ("sequences", "czarina", "corners", "dick1883"):
         assert not deep_safe_applies(get_rules(v))
-        assert not ProofSearch(get_rules(v), Game.new(seed=1, variant=v).state).deep_safe
+        fs = ProofSearch(get_rules(v), Game.new(seed=1, variant=v).state, dominance=True)
+        assert not fs.deep_safe and fs.dominance is None
 
 
 def test_proof_search_moves_stay_legal():

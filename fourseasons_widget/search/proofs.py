@@ -32,6 +32,20 @@ So if B can be won, A can: searching A alone loses nothing.  (Where a space must
 once, or runs move as a whole, the argument does not carry over as it stands: there the rule is
 off and the solver's own safe moves apply.)
 
+Dominance: more cards home (``dominance``)
+------------------------------------------
+The same argument gives a dominance between positions.  Let A be a position B with a set G of
+cards (the *ghosts*) taken out of B's piles and waste and put home: for each suit, the cards
+that come next in it, wherever they lie in B (buried or not), as long as each child of each
+ghost is, in A, home or safe-next.  Then if B can be won, A can (play B's line from A as above;
+a ghost buried in B is only ever uncovered in B, and a pile of A may hold a card above one it
+does not fit: moves look only at the top cards).  So the search does not enter B when such an
+A has been entered already (A: B with the next card of one or more suits sent home; the check
+works on the transposition key alone).  This stays a proof: if the start could be won, take the winnable
+position entered with the most cards home and, among those, the shortest win; the first move
+of its win leads to a position that is a win, or was entered (more cards home, or a shorter
+win: impossible), or is dominated by an entered A (more cards home than it: impossible).
+
 What was tried and measured, and why the rest resists, is in ``benchmarks/solver.py
 --proofs`` and in the docstring of :func:`layer_profile`.
 """
@@ -53,18 +67,131 @@ def deep_safe_applies(rules: Rules) -> bool:
     return rules.fill == "free" and not rules.sequences
 
 
+class _Dominated:
+    """The search's ``skip`` hook: a key is skipped when a position that dominates it (more
+    cards home, as in the module's docstring) is in ``seen``.  Works from the key alone (the
+    piles as codes, the foundation counts, the stock index); always falsy, so exhausting the
+    search still proves the loss."""
+
+    def __init__(self, search: ProofSearch, depth: int = 1) -> None:
+        self.s = search
+        self.depth = depth  # ghosts per suit: the next card (1), or the next two (2), …
+        self.stock_at = {c: i for i, c in enumerate(search.stock)}
+        self.checks = self.hits = 0
+        self.safe: dict = {}  # (ghost, foundation counts) -> its children are safe
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __contains__(self, key: tuple) -> bool:
+        s = self.s
+        hw = key[-1]
+        home = [hw & 15, hw >> 4 & 15, hw >> 8 & 15, hw >> 12 & 15]
+        si = hw >> 16
+        wants, stock_at = s.wants, self.stock_at
+        chains = []
+        for suit in range(4):
+            h = home[suit]
+            chain = []
+            while 0 < h < 13 and len(chain) < self.depth:
+                c = wants[suit][h]
+                if stock_at.get(c, -1) >= si:
+                    break  # still in the stock: not a ghost
+                chain.append(c)
+                h += 1
+            chains.append(chain)
+        if not any(chains):
+            return False
+        self.checks += 1
+        seen, safe = s.seen, self.safe
+        piles = where = None
+        for cut in _prefixes(chains):
+            if not any(cut):
+                continue
+            ahome = (home[0] + cut[0], home[1] + cut[1], home[2] + cut[2], home[3] + cut[3])
+            ghosts = [c for u in range(4) for c in chains[u][:cut[u]]]
+            ok = True
+            for g in ghosts:
+                v = safe.get((g, ahome))
+                if v is None:
+                    if len(safe) > 100_000:
+                        safe.clear()
+                    v = safe[(g, ahome)] = s.children_safe(g, ahome)
+                if not v:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            if piles is None:
+                piles = [_decode(code) for code in key[:-1]]
+                where = {c: i for i, p in enumerate(piles) for c in p}
+            codes = list(key[:-1])
+            gs = set(ghosts)
+            for i in {where[g] for g in ghosts if g in where}:
+                code = 0
+                for c in piles[i]:
+                    if c not in gs:
+                        code = (code << 6) | (c + 1)
+                codes[i] = code
+            codes.sort()
+            ahw = ahome[0] | ahome[1] << 4 | ahome[2] << 8 | ahome[3] << 12 | si << 16
+            if (*codes, ahw) in seen:
+                self.hits += 1
+                return True
+        return False
+
+
+def _prefixes(chains: list[list[int]]):
+    """Every choice of how many cards of each chain to take (a prefix of each)."""
+    out = [[]]
+    for chain in chains:
+        out = [o + [k] for o in out for k in range(len(chain) + 1)]
+    return out
+
+
+def _decode(code: int) -> list[int]:
+    """A pile's cards, bottom → top, from its integer code (six bits per card)."""
+    out = []
+    while code:
+        out.append((code & 63) - 1)
+        code >>= 6
+    out.reverse()
+    return out
+
+
 class ProofSearch(FastSearch):
     """The solver's depth-first search (transposition table, pruned symmetric moves, safe
-    moves home) with the deeper safe moves home of this module's docstring where they are
-    sound (``deep_safe=True``, the default)."""
+    moves home) with the deeper safe moves home (``deep_safe``) and the dominance (more cards
+    home, ``dominance``) of this module's docstring, each only where it is sound.  The deeper
+    safe moves are on by default; the dominance is not: it saves nodes but costs more time in
+    its checks than it saves (``benchmarks/solver.py --proofs-only``)."""
 
     def __init__(self, rules: Rules, state: State, order: str = "cross", *,
-                 deep_safe: bool = True, **kw) -> None:
+                 deep_safe: bool = True, dominance: bool = False, **kw) -> None:
         super().__init__(rules, state, order, **kw)
-        self.deep_safe = deep_safe and self.safe_home and deep_safe_applies(rules)
+        sound = self.use_tt and self.safe_home and deep_safe_applies(rules)
+        self.deep_safe = deep_safe and sound
         base = state.base
         # each card's (suit, rank above the base): where it stands in its foundation
         self.place = tuple((c & 3, ((c >> 2) - base) % 13) for c in range(52))
+        self.dominance = None
+        if dominance and sound and not self.skip:
+            self.dominance = self.skip = _Dominated(self)
+
+    def children_safe(self, card: int, home: list[int], depth: int = 0) -> bool:
+        """With foundation counts ``home``: each child of ``card`` is home or safe-next."""
+        if depth > 4:
+            return False
+        wants = self.wants
+        for suit, need in self.children[card]:
+            h = home[suit]
+            if h > need:
+                continue
+            if h < need:
+                return False
+            if not self.children_safe(wants[suit][need], home, depth + 1):
+                return False
+        return True
 
     def _safe_next(self, card: int, depth: int) -> bool:
         """``card`` is the next its foundation takes and each of its children is home or
@@ -137,7 +264,7 @@ class ProofResult:
 
 
 def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
-          max_seconds: float | None = 10.0, deep_safe: bool = True,
+          max_seconds: float | None = 10.0, deep_safe: bool = True, dominance: bool = False,
           order: str = "cross") -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof.
 
@@ -157,7 +284,7 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     if state.is_won:
         return ProofResult("won", 0, 0.0, [])
     deadline = None if max_seconds is None else t0 + max_seconds
-    fs = ProofSearch(rules, state, order, deep_safe=deep_safe)
+    fs = ProofSearch(rules, state, order, deep_safe=deep_safe, dominance=dominance)
     verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
     line = to_model_line(rules, state, fs.fast_line()) if verdict == "won" else None
     return ProofResult(verdict or "unknown", fs.nodes, time.perf_counter() - t0, line)
@@ -165,7 +292,7 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
 
 def layer_profile(rules: Rules, state: State, stock_cards: int, *,
                   max_nodes: int = 200_000, deep_safe: bool = True,
-                  safe_home: bool = True) -> list[int] | None:
+                  dominance: bool = False, safe_home: bool = True) -> list[int] | None:
     """How many positions are reachable while at most ``stock_cards`` stock cards have been
     turned: the count for each stock index 0..``stock_cards`` (``None`` if ``max_nodes`` ran
     out first).
@@ -178,7 +305,8 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
     cross has cards to arrange (see ``benchmarks/solver.py --proofs``).
     """
     cut = state._replace(stock=state.stock[:stock_cards])
-    fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, safe_home=safe_home)
+    fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, dominance=dominance,
+                     safe_home=safe_home)
     if fs.run(max_nodes) is None:
         return None
     counts = collections.Counter(k[-1] >> 16 for k in fs.seen)
