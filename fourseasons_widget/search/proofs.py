@@ -46,8 +46,11 @@ position entered with the most cards home and, among those, the shortest win; th
 of its win leads to a position that is a win, or was entered (more cards home, or a shorter
 win: impossible), or is dominated by an entered A (more cards home than it: impossible).
 
-What was tried and measured, and why the rest resists, is in ``benchmarks/solver.py
---proofs`` and in the docstring of :func:`layer_profile`.
+What each of these gives, and why a proof from the deal resists, is measured by
+``benchmarks/solver.py --proofs-only``: the classification of each variant's deals, the nodes
+and CPU time of the proof search with and without each reduction on late positions, how many
+stock cards from the end a proof reaches along the heuristic player's line, and the positions
+the first stock cards of a deal already open up (:func:`layer_profile`).
 """
 
 from __future__ import annotations
@@ -302,7 +305,7 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
     position of those first layers (``safe_home=False``: every position, no move home taken
     automatically; the default counts what the proof search walks).  A loss proof from the deal must walk all 47 layers; on
     standard deals these counts grow by a factor of about two to three per stock card once the
-    cross has cards to arrange (see ``benchmarks/solver.py --proofs``).
+    cross has cards to arrange (see ``benchmarks/solver.py --proofs-only``).
     """
     cut = state._replace(stock=state.stock[:stock_cards])
     fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, dominance=dominance,
