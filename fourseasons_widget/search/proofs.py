@@ -303,9 +303,10 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
     This is an exact count (up to the search's reductions): the search runs on the position
     with its stock cut after ``stock_cards`` cards, which can never be won, so it walks every
     position of those first layers (``safe_home=False``: every position, no move home taken
-    automatically; the default counts what the proof search walks).  A loss proof from the deal must walk all 47 layers; on
-    standard deals these counts grow by a factor of about two to three per stock card once the
-    cross has cards to arrange (see ``benchmarks/solver.py --proofs-only``).
+    automatically; the default counts what the proof search walks).  A loss proof from the
+    deal must walk all 47 layers; on the standard deals measured these counts roughly double or
+    triple with each stock card once the cross has cards to arrange (``benchmarks/solver.py
+    --proofs-only``).
     """
     cut = state._replace(stock=state.stock[:stock_cards])
     fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, dominance=dominance,
