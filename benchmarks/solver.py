@@ -8,6 +8,7 @@
     python benchmarks/solver.py --proofs-only --classify-deals 100 --classify-seconds 5 \
         --variants standard                            # a bigger classification run
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
+                                                       # (and tests/data/proof_far.json)
 
 For each variant and budget: deals won / proved lost / unknown (seeds 0..N-1, ``Game.new``),
 the median time of a win, and nodes per second: the positions the solver made (a position
@@ -291,6 +292,23 @@ def write_proof_positions(path: str) -> None:
     Path(path).write_text(json.dumps(out, indent=1) + "\n")
     print(f"{path}: {sum(o['verdict'] == 'lost' for o in out)} lost, "
           f"{sum(o['verdict'] == 'won' for o in out)} won")
+    # far from the end: deal 13 along the heuristic player's line, 24 stock cards left (the
+    # plain search cannot finish there; the solver's own search is the reference)
+    from fourseasons_widget.search.players import heuristic_line
+
+    g = Game.new(seed=13)
+    line, _, _ = heuristic_line(rules, g.state)
+    s = g.state
+    for m in line:
+        s = rules.apply(s, m)
+        if len(s.stock) == 24:
+            break
+    verdict = search(rules, s, max_nodes=1_000_000, order="cross")[0]
+    far = Path(path).with_name("proof_far.json")
+    far.write_text(json.dumps([{"source": "Game.new(seed=13), heuristic_line, 24 stock cards "
+                                "left", "verdict": verdict, **position_to_dict(s)}],
+                              indent=1) + "\n")
+    print(f"{far}: {verdict}")
 
 
 def main() -> None:

@@ -176,3 +176,17 @@ def test_layer_profile_counts_what_a_plain_search_reaches():
     with_reductions = layer_profile(RULES, s, 6, max_nodes=50_000)
     assert sum(with_reductions) <= sum(prof)
     assert layer_profile(RULES, s, 30, max_nodes=100) is None
+
+
+def test_a_position_24_stock_cards_from_the_end_is_proved_lost():
+    """Far from the end, where the plain search cannot finish: deal 13 along the heuristic
+    player's line with 24 stock cards left (tests/data/proof_far.json).  The proof search, with
+    and without its own reductions, and the solver's search all prove it lost."""
+    far = json.loads((Path(__file__).parent / "data" / "proof_far.json").read_text())
+    (case,) = far
+    s = position_from_dict(case)
+    assert len(s.stock) == 24 and case["verdict"] == "lost"
+    deep = prove(s, RULES, max_nodes=1_000_000, max_seconds=None)
+    shallow = prove(s, RULES, max_nodes=1_000_000, max_seconds=None, deep_safe=False)
+    assert deep.verdict == shallow.verdict == "lost"
+    assert search(RULES, s, max_nodes=1_000_000, order="cross")[0] == "lost"
