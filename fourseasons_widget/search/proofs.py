@@ -41,10 +41,12 @@ ghost is, in A, home or safe-next.  Then if B can be won, A can (play B's line f
 a ghost buried in B is only ever uncovered in B, and a pile of A may hold a card above one it
 does not fit: moves look only at the top cards).  So the search does not enter B when such an
 A has been entered already (A: B with the next card of one or more suits sent home; the check
-works on the transposition key alone).  This stays a proof: if the start could be won, take the winnable
-position entered with the most cards home and, among those, the shortest win; the first move
-of its win leads to a position that is a win, or was entered (more cards home, or a shorter
-win: impossible), or is dominated by an entered A (more cards home than it: impossible).
+works on the transposition key alone).  This stays a proof.  Suppose the start could be won
+and the search ran out: take, among the winnable positions it entered, one with the most cards
+home and, among those, the shortest win.  The first move of that win (with its automatic
+sequel) leads to a winnable position with at least as many cards home, which is the end of
+the game, or was entered (then it has more cards home or a shorter win: impossible), or is
+dominated by an entered A (then A is winnable with more cards home: impossible).
 
 What each of these gives, and why a proof from the deal resists, is measured by
 ``benchmarks/solver.py --proofs-only``: the classification of each variant's deals, the nodes
