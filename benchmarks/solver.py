@@ -214,8 +214,10 @@ def frontier(deals: int, max_nodes: int) -> None:
                 runs.append([r.verdict, k, k, r.nodes])
             if r.verdict == "unknown":
                 break
-        cells = [f"{v} {a}" + (f"–{b}" if b > a else "") + (f" (≤ {n:,} nodes)" if v != "unknown"
-                                                            else "") for v, a, b, n in runs]
+        cells = []
+        for v, a, b, n in runs:
+            span = f"{a}–{b}" if b > a else f"{a}"
+            cells.append(f"{v} {span}" + (f" (≤ {n:,} nodes)" if v != "unknown" else ""))
         print(f"| {seed} | {' · '.join(cells)} | {time.process_time() - t0:.1f} |", flush=True)
     print()
 
