@@ -4,6 +4,11 @@
     python benchmarks/solver.py --deals 20 --budgets 1 --variants standard
     python benchmarks/solver.py --pruning-only --sample 40
     python benchmarks/solver.py --jobs 2               # two deals at a time (one per core)
+    python benchmarks/solver.py --proofs-only          # loss proofs (search/proofs.py), modest
+    python benchmarks/solver.py --proofs-only --classify-deals 100 --classify-seconds 5 \
+        --variants standard                            # a bigger classification run
+    python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
+                                                       # (and tests/data/proof_far.json)
 
 For each variant and budget: deals won / proved lost / unknown (seeds 0..N-1, ``Game.new``),
 the median time of a win, and nodes per second: the positions the solver made (a position
@@ -15,6 +20,17 @@ part of the solver on a fixed sample, at a fixed node budget (so the load of the
 not change the verdicts): the portfolio with and without its heuristic probe and against one
 order, and the transposition table and safe moves home switched off one at a time; and on
 late positions (stock nearly gone, reached by random play) the nodes needed to prove a loss.
+
+The proofs section (``--proofs-only``, or after the rest unless ``--no-proofs``) prints the
+classification of each variant's deals (won / proved lost / unknown: the solver, then the
+proof search of ``fourseasons_widget/search/proofs.py`` on what the solver left), the effect of
+the proof search's reductions (deeper safe moves home, dominance) on late positions, how many
+stock cards from the end a proof reaches along the heuristic player's line, and how many
+positions the first stock cards of a deal already open up (why a proof from the deal is out of
+reach).  Its defaults (10 deals per variant at 1 s + 1 s, 10 late positions, 6 deals, 3
+deals) take a few minutes on one core; the issue's 1,000 deals × 60 s per variant is some
+100 core-hours, a run for a cluster.  ``--write-proof-positions`` remakes the fixed positions
+of ``tests/test_proofs.py``.
 """
 
 from __future__ import annotations
@@ -29,7 +45,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
-from fourseasons_widget.search.endgames import late_positions
+from fourseasons_widget.search.endgames import late_positions, small_position
+from fourseasons_widget.search.proofs import (
+    layer_profile,
+    plain_verdict,
+    position_to_dict,
+    prove,
+)
 from fourseasons_widget.search.solver import search, solve
 
 
@@ -121,6 +143,180 @@ def pruning(sample: int, max_nodes: int, variant: str = "standard") -> None:
     print()
 
 
+def _classify_one(variant: str, seed: int, budget: float) -> tuple[str, float]:
+    """The solver with ``budget`` seconds, then (if it did not win) the proof search with as
+    much again; a win is replayed in the Game before it counts."""
+    g = Game.new(seed=seed, variant=variant)
+    r = solve(g, max_seconds=budget, shorten_line=False)
+    verdict, secs = r.verdict, r.seconds
+    if r.won:
+        h = g.copy()
+        for m in r.moves:
+            h.play(m)
+        assert h.state.is_won, (variant, seed)
+    elif verdict == "unknown":
+        p = prove(g, max_seconds=budget)
+        verdict, secs = p.verdict, secs + p.seconds
+        if p.verdict == "won":
+            s = g.state
+            for m in p.line:
+                s = g.rules.apply(s, m)
+            assert s.is_won, (variant, seed)
+    return verdict, secs
+
+
+def classify(variants: list[str], deals: int, budget: float, jobs: int = 1) -> None:
+    print(f"## Classification: {deals} deals per variant (Game.new(seed=0..{deals - 1})), the "
+          f"solver {budget:g} s then the proof search {budget:g} s\n")
+    print("| variant | won | proved lost | unknown | classified | seconds (total) |")
+    print("|---|---|---|---|---|---|")
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    run = pool.map if pool else map
+    for v in variants:
+        res = {"won": 0, "lost": 0, "unknown": 0}
+        total = 0.0
+        for verdict, secs in run(_classify_one, [v] * deals, range(deals), [budget] * deals):
+            res[verdict] += 1
+            total += secs
+        done = res["won"] + res["lost"]
+        print(f"| {v} | {res['won']} | {res['lost']} | {res['unknown']} | "
+              f"{100 * done / deals:.0f}% | {total:.0f} |", flush=True)
+    print()
+
+
+def frontier(deals: int, max_nodes: int) -> None:
+    """How far from the end a proof reaches: along the heuristic player's line of each standard
+    deal it does not win, the proof search from the position at each stock count (0, 1, 2, …
+    cards left) until one is not decided within ``max_nodes``."""
+    if not deals:
+        return
+    from fourseasons_widget.search.players import heuristic_line
+
+    rules = get_rules("standard")
+    print(f"## How far back from the end a proof reaches: positions along the heuristic "
+          f"player's line (standard, seeds 0..{deals - 1} it does not win), {max_nodes:,} "
+          f"nodes each\n")
+    print("| seed | stock cards left: verdict, up to the first unknown | CPU s |")
+    print("|---|---|---|")
+    for seed in range(deals):
+        g = Game.new(seed=seed)
+        line, end, _ = heuristic_line(rules, g.state)
+        if end.is_won:
+            continue
+        s, at = g.state, {}
+        for m in line:
+            s = rules.apply(s, m)
+            at.setdefault(len(s.stock), s)
+        runs: list[list] = []  # [verdict, first k, last k, most nodes]
+        t0 = time.process_time()
+        for k in sorted(at):
+            r = prove(at[k], rules, max_nodes=max_nodes, max_seconds=None)
+            if runs and runs[-1][0] == r.verdict:
+                runs[-1][2] = k
+                runs[-1][3] = max(runs[-1][3], r.nodes)
+            else:
+                runs.append([r.verdict, k, k, r.nodes])
+            if r.verdict == "unknown":
+                break
+        cells = []
+        for v, a, b, n in runs:
+            span = f"{a}–{b}" if b > a else f"{a}"
+            cells.append(f"{v} {span}" + (f" (≤ {n:,} nodes)" if v != "unknown" else ""))
+        print(f"| {seed} | {' · '.join(cells)} | {time.process_time() - t0:.1f} |", flush=True)
+    print()
+
+
+def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes: int,
+           layers: int, jobs: int = 1, frontier_deals: int = 0) -> None:
+    if deals:
+        classify(variants, deals, budget, jobs)
+    rules = get_rules("standard")
+    if late:
+        states = late_positions("standard", late, max_stock=5, max_seeds=20 * late)
+        print(f"## Proof search reductions: {len(states)} standard late positions (stock ≤ 5, "
+              f"random play), {late_nodes:,} nodes each\n")
+        print("| proof search | won | proved lost | unknown | nodes (positions all proved lost) "
+              "| CPU seconds (all) |")
+        print("|---|---|---|---|---|---|")
+        configs = [("the solver's reductions", {"deep_safe": False, "dominance": False}),
+                   ("+ deeper safe moves home", {"deep_safe": True, "dominance": False}),
+                   ("+ dominance (more cards home)", {"deep_safe": True, "dominance": True})]
+        rows = []
+        for _, kw in configs:
+            t0 = time.process_time()
+            rows.append([prove(s, rules, max_nodes=late_nodes, max_seconds=None, **kw)
+                         for s in states])
+            rows[-1].append(time.process_time() - t0)
+        common = [i for i in range(len(states)) if all(r[i].verdict == "lost" for r in rows)]
+        for (name, _), row in zip(configs, rows):
+            verdicts = [r.verdict for r in row[:-1]]
+            nodes = sum(row[i].nodes for i in common)
+            print(f"| {name} | {verdicts.count('won')} | {verdicts.count('lost')} | "
+                  f"{verdicts.count('unknown')} | {nodes:,} | {row[-1]:.1f} |", flush=True)
+        clash = sum(1 for i in range(len(states))
+                    if {"won", "lost"} <= {row[i].verdict for row in rows})
+        print(f"\nPositions with contradicting verdicts: {clash}\n")
+    frontier(frontier_deals, late_nodes)
+    if not layers:
+        return
+    print(f"## Positions reachable while the first k stock cards are turned (standard, seeds "
+          f"0..{layers - 1}; cumulative over stock indices 0..k; '>' = more than 300,000)\n")
+    ks = (4, 8, 12, 16)
+    print("| seed | " + " | ".join(f"k = {k}" for k in ks) + " |")
+    print("|---|" + "---|" * len(ks))
+    for seed in range(layers):
+        st = Game.new(seed=seed).state
+        cells = []
+        for k in ks:
+            prof = None if cells and cells[-1].startswith(">") else layer_profile(
+                rules, st, k, max_nodes=300_000)
+            cells.append(f"{sum(prof):,}" if prof is not None else "> 300,000")
+        print(f"| {seed} | " + " | ".join(cells) + " |", flush=True)
+    print()
+
+
+def write_proof_positions(path: str) -> None:
+    """The fixed positions of tests/test_proofs.py: late positions of standard deals, lost
+    (random play) and won (along a solver's win), each with the verdict of the plain
+    breadth-first search over the engine's moves (positions it cannot finish are left out)."""
+    import json
+
+    rules = get_rules("standard")
+    out = []
+    for i, s in enumerate(late_positions("standard", 40, max_stock=3, max_seeds=400)):
+        verdict = plain_verdict(rules, s, 20_000)
+        nodes = prove(s, rules, max_nodes=100_000, max_seconds=None, deep_safe=False).nodes
+        if verdict != "unknown" and nodes >= 100 and len(out) < 10:
+            out.append({"source": f"late_positions('standard', 40, max_stock=3)[{i}]",
+                        "verdict": verdict, **position_to_dict(s)})
+    for seed in range(8):
+        g = small_position(seed=seed, cards_left=9, max_seconds=5)
+        verdict = plain_verdict(rules, g.state, 20_000)
+        if verdict != "unknown":
+            out.append({"source": f"small_position(seed={seed}, cards_left=9)",
+                        "verdict": verdict, **position_to_dict(g.state)})
+    Path(path).write_text(json.dumps(out, indent=1) + "\n")
+    print(f"{path}: {sum(o['verdict'] == 'lost' for o in out)} lost, "
+          f"{sum(o['verdict'] == 'won' for o in out)} won")
+    # far from the end: deal 13 along the heuristic player's line, 24 stock cards left (the
+    # plain search cannot finish there; the solver's own search is the reference)
+    from fourseasons_widget.search.players import heuristic_line
+
+    g = Game.new(seed=13)
+    line, _, _ = heuristic_line(rules, g.state)
+    s = g.state
+    for m in line:
+        s = rules.apply(s, m)
+        if len(s.stock) == 24:
+            break
+    verdict = search(rules, s, max_nodes=1_000_000, order="cross")[0]
+    far = Path(path).with_name("proof_far.json")
+    far.write_text(json.dumps([{"source": "Game.new(seed=13), heuristic_line, 24 stock cards "
+                                "left", "verdict": verdict, **position_to_dict(s)}],
+                              indent=1) + "\n")
+    print(f"{far}: {verdict}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=200)
@@ -132,11 +328,29 @@ def main() -> None:
     p.add_argument("--no-pruning", action="store_true")
     p.add_argument("--jobs", type=int, default=1,
                    help="deals solved at a time (one process each; keep it <= the cores)")
+    p.add_argument("--proofs-only", action="store_true")
+    p.add_argument("--no-proofs", action="store_true")
+    p.add_argument("--classify-deals", type=int, default=10)
+    p.add_argument("--classify-seconds", type=float, default=1.0)
+    p.add_argument("--late", type=int, default=10, help="late positions for the proofs table")
+    p.add_argument("--late-nodes", type=int, default=50_000)
+    p.add_argument("--layers", type=int, default=3, help="deals for the layer counts")
+    p.add_argument("--frontier", type=int, default=6,
+                   help="deals for the how-far-back-a-proof-reaches table")
+    p.add_argument("--write-proof-positions", metavar="PATH")
     a = p.parse_args()
-    if not a.pruning_only:
-        table(a.variants.split(","), a.deals, [float(x) for x in a.budgets.split(",")], a.jobs)
-    if not a.no_pruning:
-        pruning(a.sample, a.sample_nodes)
+    if a.write_proof_positions:
+        write_proof_positions(a.write_proof_positions)
+        return
+    variants = a.variants.split(",")
+    if not a.proofs_only:
+        if not a.pruning_only:
+            table(variants, a.deals, [float(x) for x in a.budgets.split(",")], a.jobs)
+        if not a.no_pruning:
+            pruning(a.sample, a.sample_nodes)
+    if not a.no_proofs:
+        proofs(variants, a.classify_deals, a.classify_seconds, a.late, a.late_nodes,
+               a.layers, a.jobs, a.frontier)
 
 
 if __name__ == "__main__":
