@@ -381,14 +381,20 @@ class FourSeasons(anywidget.AnyWidget):
         if not options and variant == self._game.rules.variant:
             options = dict(self._game.rules.option_values)
         game = Game.new(seed=seed, variant=variant, **options)
+        return self._deal(game, f"{game.rules.title}: new deal, seed {game.seed}")
+
+    def _deal(self, game: Game, message: str) -> Game:
+        """Put a newly dealt game on the board: the search running stops, the game in
+        progress counts as given up, the clock starts again."""
         self._worker.cancel()
         self._tracker.give_up(self._game)
         self._game = game
         self._tracker.start(game)
         self._lines.clear()
-        self._publish(kind="new", message=f"{game.rules.title}: new deal, seed {game.seed}")
+        self._publish(kind="new", message=message)
         return game
 
+    @_locked
     def deal_number(self, text: str, variant: str | None = None) -> Game:
         """Deal what the toolbar's "Deal #" box holds (:func:`~fourseasons_widget.deal.
         parse_deal_text`): a PySolFC number deals PySolFC's own game, ``rules="pysol"``
@@ -397,13 +403,7 @@ class FourSeasons(anywidget.AnyWidget):
         if what == "seed":
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
-        self._worker.cancel()
-        self._tracker.give_up(self._game)
-        self._game = game
-        self._tracker.start(game)
-        self._lines.clear()
-        self._publish(kind="new", message=f"{game.rules.title}: PySolFC deal #{game.pysol}")
-        return game
+        return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
     # -- advice from the solver: here and now (Python API) or in the background (the board) --
     def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:

@@ -32,10 +32,16 @@ def _cards_in_every_board(nb) -> int:
 
 
 def test_play_notebook(open_notebook, artifacts):
-    # the board, the demo board, its second view, the exercise's deal 16 and the Czarina board
-    nb = open_notebook(NOTEBOOKS / "01-play.ipynb", expect_widgets=5)
+    # the board, the demo board, its second view, the exercise's deal 16, the Czarina board and
+    # the beginner's lost game shown at its turning point
+    nb = open_notebook(NOTEBOOKS / "01-play.ipynb", expect_widgets=6)
     _no_errors(nb)
-    assert _cards_in_every_board(nb) == 5
+    assert _cards_in_every_board(nb) == 6
+    # the analysed board: rewound to the turning point, the losing move marked in its list
+    lost = nb.widgets().nth(5)
+    assert nb.eval("lost.game.ply") == nb.eval("report.turning_point")
+    assert lost.locator(".fsw-played-from").count() == 1
+    assert lost.locator('[data-role="turning-point"]').count() == 1
     assert nb.eval("board.game.ply") == 0
     nb.page.screenshot(path=str(artifacts / "notebook-01-play.png"))
 
