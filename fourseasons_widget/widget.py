@@ -895,9 +895,9 @@ class FourSeasons(anywidget.AnyWidget):
             if status == "won":
                 self._say("Won! The cross has vanished: all 52 cards are home", "won")
             elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
-                self._say((message + ". " if message else "")
-                          + "No sequence of moves can win from here (proved) — undo, or deal "
-                            "again", "lost")
+                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
+                        if g.ply else "This deal cannot be won (proved) — deal another")
+                self._say((message + ". " if message else "") + what, "lost")
             elif message is not None:
                 self._say(message, message_kind or ("move" if move is not None else "info"))
         self._review.sync(kind, status)

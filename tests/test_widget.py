@@ -393,6 +393,20 @@ def test_hint_says_lost_only_when_proved():
         assert "cannot be won" not in w.message
 
 
+def test_a_deal_lost_from_the_start_offers_no_undo():
+    # Corners deal 0 is proved lost at the deal: there is nothing to undo, so the board says
+    # "deal another"; a game lost after moves says "undo, or deal again"
+    w = FourSeasons(seed=0, variant="corners", auto_home=False)
+    w.hint(max_seconds=20)
+    assert w.status == "lost" and w.game.ply == 0
+    assert "deal another" in w.message and "undo" not in w.message.lower()
+    w = FourSeasons(seed=7)
+    while w.game.state.stock:
+        w.play("turn")
+    if w.hint(max_seconds=20).verdict == "lost":
+        assert "undo, or deal again" in w.message
+
+
 def test_auto_finish_plays_home_only_when_the_win_is_proved():
     from fourseasons_widget.search.solver import solve
 

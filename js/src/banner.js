@@ -26,6 +26,14 @@ export function bannerFor(board, { live = true, offline = false, dismissed = fal
     return { kind: "won", text: "You won! The cross has vanished: all 52 cards are home.", actions: [again, next] };
   }
   if (board.status === "lost") {
+    if (!(board.ply > 0)) {
+      // lost at the deal (Corners often is): the same deal again would be lost again
+      return {
+        kind: "lost",
+        text: "This deal cannot be won: no sequence of moves wins it (proved). Deal another.",
+        actions: [next],
+      };
+    }
     return {
       kind: "lost",
       text: "Game lost: no sequence of moves can win from here (proved). Undo, or deal again.",

@@ -483,7 +483,7 @@ export class BoardView {
     this.buttons.hint.disabled = !live || !playing || busy;
     this.buttons.auto.disabled = !live || !playing || busy;
     this.buttons.auto.classList.toggle("fsw-ready", !!b.can_auto_finish);
-    this.buttons.solve.disabled = !live || b.status === "won" || busy;
+    this.buttons.solve.disabled = !live || !playing || busy;
     this.buttons.new.disabled = !live;
     this.buttons.deal.disabled = !live;
     this.variantSelect.disabled = !live;
@@ -610,7 +610,7 @@ export class BoardView {
     const live = this.replayIndex === null;
     this.buttons.hint.disabled = !live || b.status !== "playing" || !!busy;
     this.buttons.auto.disabled = !live || b.status !== "playing" || !!busy;
-    this.buttons.solve.disabled = !live || b.status === "won" || !!busy;
+    this.buttons.solve.disabled = !live || b.status !== "playing" || !!busy;
     this.root.classList.toggle("fsw-busy-now", !!busy);
     this.buttons.cancel.hidden = !busy;
     if (this.offline()) {

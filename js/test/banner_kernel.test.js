@@ -9,7 +9,15 @@ test("won and lost banners offer Play again and Next deal; none while playing", 
   const won = bannerFor({ status: "won" });
   assert.equal(won.kind, "won");
   assert.deepEqual(won.actions.map((a) => a.label), ["Play again", "Next deal"]);
-  assert.equal(bannerFor({ status: "lost" }).kind, "lost");
+  const lost = bannerFor({ status: "lost", ply: 12 });
+  assert.equal(lost.kind, "lost");
+  assert.deepEqual(lost.actions.map((a) => a.label), ["Play again", "Next deal"]);
+  assert.match(lost.text, /Undo/);
+  // lost at the deal: no undo to offer, and the same deal again would be lost again
+  const atDeal = bannerFor({ status: "lost", ply: 0 });
+  assert.equal(atDeal.kind, "lost");
+  assert.deepEqual(atDeal.actions.map((a) => a.label), ["Next deal"]);
+  assert.doesNotMatch(atDeal.text, /Undo/);
   assert.equal(bannerFor({ status: "playing" }), null);
   assert.equal(bannerFor({ status: "won" }, { live: false }), null, "not over a replay");
   assert.equal(bannerFor({ status: "playing" }, { offline: true }).text, NO_KERNEL_TEXT);

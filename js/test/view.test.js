@@ -145,6 +145,7 @@ test("won and lost show a clear banner", () => {
   model.set("board", lost);
   assert.match(q('[data-role="banner"]').textContent, /lost/i);
   assert.ok(q('[data-action="hint"]').disabled);
+  assert.ok(q('[data-action="solve"]').disabled, "a proved loss needs no Solve");
 });
 
 test("toolbar buttons send their intents; undo is disabled when there is nothing to undo", () => {

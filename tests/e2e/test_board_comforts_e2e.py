@@ -182,8 +182,13 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     assert lost.get_attribute("data-status") == "lost" and nb.eval("lost.status") == "lost"
     assert "cannot be won" in nb.eval("lost.message")
     nb.page.screenshot(path=str(artifacts / "nb7-lost-banner.png"))
-    act(nb, lost, lambda: banner.locator('[data-banner="again"]').click())
-    assert nb.eval("lost.game.ply") == 0 and nb.eval("lost.game.seed") == 0
+    # lost at the deal: the same deal again would be lost again, so only "Next deal" is offered
+    assert banner.locator('[data-banner="again"]').count() == 0
+    assert "Undo" not in banner.inner_text()
+    assert lost.locator('button[data-action="solve"]').is_disabled()
+    act(nb, lost, lambda: banner.locator('[data-banner="next"]').click())
+    assert nb.eval("lost.game.ply") == 0 and nb.eval("lost.game.seed") != 0
+    assert nb.eval("lost.game.rules.variant") == "corners"
 
     # the Czarina game in progress (a move was made during the solve) is kept: a board of
     # that variant offers to resume it
