@@ -37,6 +37,7 @@ import traitlets
 from . import automove
 from .background import Job, Worker
 from .cards import RANK_LABELS, SUITS, card_name, parse_card
+from .channel import FrontEndGate, IntentError
 from .deal import parse_deal_text
 from .game import Game
 from .review import INTENTS as REVIEW_INTENTS
@@ -44,7 +45,7 @@ from .review import Review
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError
 from .state import Move, State
 from .stats import Stats, Tracker
-from .validate import BudgetError, budget, frontend_update, is_int, quote, safe_text
+from .validate import BudgetError, budget, is_int, quote, safe_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
 if not (STATIC / "widget.js").is_file():  # a source checkout without the built front end
@@ -93,10 +94,6 @@ class Hint(NamedTuple):
     move: Move | None
     verdict: str
     text: str
-
-
-class IntentError(ValueError):
-    """An intent from the front end that is refused before it reaches the rules."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,7 +192,7 @@ def _locked(method):
 # ---------------------------------------------------------------------------------------------
 
 
-class FourSeasons(anywidget.AnyWidget):
+class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     """Four Seasons in a notebook: click, drag or use the keyboard to play.
 
     Make one from a seed (``FourSeasons(seed=7, variant="czarina")``), a ``Game``
@@ -218,6 +215,7 @@ class FourSeasons(anywidget.AnyWidget):
 
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
+    frontend_writable = FRONTEND_WRITABLE  # (see channel.py: every other trait is Python's)
 
     #: the position and everything the front end needs to draw and highlight it
     board = traitlets.Dict().tag(sync=True)
@@ -672,65 +670,6 @@ class FourSeasons(anywidget.AnyWidget):
                 return
             with self._lock:
                 self.handle_intent(content)
-
-    # -- everything else from the front end ----------------------------------------------
-    def _handle_msg(self, msg: Any) -> None:
-        """Every message from the front end arrives here (ipywidgets calls it for the comm).
-        The same dispatch as ``ipywidgets.Widget._handle_msg`` (state updates, state
-        requests, custom messages), with every part checked and nothing raised: a malformed
-        message is refused and logged, never a traceback in the notebook."""
-        with self._last_resort("message"):
-            content = msg.get("content") if isinstance(msg, dict) else None
-            data = content.get("data") if isinstance(content, dict) else None
-            method = data.get("method") if isinstance(data, dict) else None
-            if method == "update" and isinstance(data.get("state"), dict):
-                if data.get("buffer_paths"):  # no trait of this widget is binary
-                    raise IntentError("refused: this widget takes no binary state")
-                self.set_state(data["state"])
-            elif method == "request_state":
-                self.send_state()
-            elif method == "custom" and "content" in data:
-                buffers = msg.get("buffers")
-                self._handle_custom_msg(data["content"], buffers if isinstance(buffers, list)
-                                        else [])
-            else:
-                raise IntentError(f"refused: a message from the front end with method "
-                                  f"{quote(method)}")
-
-    def set_state(self, sync_data: Any) -> None:
-        """A state update from a front end.  Only :data:`FRONTEND_WRITABLE` traits are set
-        (with a value of their type); for every other name, Python's value is sent back, so
-        each view shows Python's truth again (``board``, ``status``, ``ply``, ``seed``...:
-        Python publishes them; the front end sends intents)."""
-        accepted, refused = frontend_update(sync_data, FRONTEND_WRITABLE)
-        if accepted:
-            super().set_state(accepted)
-        if refused:
-            names = [n for n in refused if n in self.keys]
-            if names:
-                self.send_state(names)
-            self._say(safe_text(f"Refused: the front end may not set {', '.join(refused[:5])}"
-                                + (" …" if len(refused) > 5 else "")), "refusal")
-
-    @contextlib.contextmanager
-    def _last_resort(self, what: str) -> Iterator[None]:
-        """Nothing from the front end raises into the notebook: anything unexpected is
-        logged, said as a bounded refusal, and Python's state republished."""
-        try:
-            yield
-        except ValueError as e:  # a refusal (IntentError, IllegalMoveError...): said, logged
-            reason = safe_text(str(e) or "refused", 200)
-            self.log.info("%s", reason)
-            self._say(reason, "refusal")
-        except Exception as e:  # the last resort: not expected, so Python's state is re-sent
-            reason = safe_text(f"refused: an unexpected error while handling a {what} from the "
-                               f"front end ({type(e).__name__}: {quote(str(e), 80)})", 200)
-            self.log.warning("%s", reason)
-            try:
-                self._in_intent = False
-                self._publish(kind="refresh", message=reason, message_kind="refusal")
-            except Exception:  # (publishing itself failed: the warning above says why)
-                self.log.warning("could not republish the board after: %s", reason)
 
     def _check_intent(self, content: Any) -> str:
         if not isinstance(content, dict):
