@@ -201,21 +201,14 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if client is not None:
             client.close()
     if a.summary:
-        import csv
-
         from .search.experiments import SUMMARY_FIELDS
 
-        with open(a.summary, "w", newline="") as f:
-            wr = csv.DictWriter(f, fieldnames=SUMMARY_FIELDS)
-            wr.writeheader()
-            wr.writerows(summaries)
+        write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
 
 
 def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
-    import csv
-
-    from .search.experiments import BUDGET_FIELDS, budget_curve
+    from .search.experiments import BUDGET_FIELDS, budget_curve, write_csv
 
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
     seeds = range(a.first_seed, a.first_seed + a.deals)
@@ -227,10 +220,7 @@ def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
               f"lost {r['lost']}, unknown {r['unknown']}; 95% CI {100 * r['ci_low']:.1f}% – "
               f"{100 * r['ci_high']:.1f}% [{r['seconds']:.0f} s of search]", flush=True)
     if a.out:
-        with open(a.out, "w", newline="") as f:
-            wr = csv.DictWriter(f, fieldnames=BUDGET_FIELDS)
-            wr.writeheader()
-            wr.writerows(rows)
+        write_csv(rows, a.out, BUDGET_FIELDS)
     return 0
 
 

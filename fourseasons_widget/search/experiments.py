@@ -175,12 +175,15 @@ def summarize(rows: list[dict[str, Any]]) -> Summary:
     return Summary(n, won, lost, unknown, wilson(won, n)[0], wilson(won + unknown, n)[1])
 
 
-def write_csv(rows: list[dict[str, Any]], path) -> None:
+def write_csv(rows: list[dict[str, Any]], path, fields: list[str] | tuple[str, ...] = FIELDS,
+              ) -> None:
+    """Write ``rows`` as CSV with the columns ``fields`` (the per-deal columns by default; the
+    summary and budget-curve files pass theirs)."""
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         for r in rows:
-            w.writerow({k: r.get(k) for k in FIELDS})
+            w.writerow({k: r.get(k) for k in fields})
 
 
 def read_csv(path) -> list[dict[str, Any]]:
