@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 
 from .cards import FULL_DECK, make_card
+from .validate import quote
 
 # PySolFC suit order C S H D, as this model's suit numbers (S H D C → 0 1 2 3)
 _PYSOL_SUITS = (3, 0, 1, 2)
@@ -86,7 +87,7 @@ def parse_pysol_number(number: int | str) -> int | str:
         digits = t[2:] if ms else t.removeprefix("#")
         if not digits.isdigit() or not digits.isascii():
             raise ValueError(f"a PySolFC deal number is digits, or 'ms' and digits, not "
-                             f"{number.strip()[:30]!r}")
+                             f"{quote(number.strip(), 30)}")
         value = int(digits)
         if ms:
             if not 1 <= value <= MS_MAX:
@@ -94,7 +95,7 @@ def parse_pysol_number(number: int | str) -> int | str:
             return f"ms{value}"
         number = value
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise ValueError(f"a PySolFC deal number is a positive integer, not {number!r:.30}")
+        raise ValueError(f"a PySolFC deal number is a positive integer, not {quote(number, 30)}")
     if number >= 10**20:
         raise ValueError("PySolFC deal numbers have at most 20 digits")
     return number
