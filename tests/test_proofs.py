@@ -13,6 +13,7 @@ import pytest
 from fourseasons_widget import Game, get_rules
 from fourseasons_widget.search.endgames import late_positions, small_position
 from fourseasons_widget.search.proofs import (
+    LayeredProof,
     ProofSearch,
     deep_safe_applies,
     layer_profile,
@@ -190,3 +191,86 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost():
     shallow = prove(s, RULES, max_nodes=1_000_000, max_seconds=None, deep_safe=False)
     assert deep.verdict == shallow.verdict == "lost"
     assert search(RULES, s, max_nodes=1_000_000, order="cross")[0] == "lost"
+
+
+def test_the_layered_proof_walks_the_same_positions_one_layer_at_a_time():
+    """LayeredProof walks exactly the positions of the depth-first proof search (the same
+    verdicts, the same count of positions on every loss), one stock layer at a time: the
+    layers' counts add up to the whole, and the largest layer is smaller than the whole."""
+    multi = 0
+    for case in CASES:
+        s = position_from_dict(case)
+        layered = LayeredProof(RULES, s)
+        assert layered.run(200_000) == case["verdict"]
+        if case["verdict"] == "lost":
+            dfs = ProofSearch(RULES, s)
+            assert dfs.run(200_000) == "lost" and layered.nodes == dfs.nodes
+            assert sum(layered.layers) == layered.nodes
+            if len(layered.layers) > 2:
+                multi += 1
+                assert max(layered.layers) < layered.nodes
+    assert multi >= 3
+    far = position_from_dict(json.loads((Path(__file__).parent / "data" /
+                                         "proof_far.json").read_text())[0])
+    layered = LayeredProof(RULES, far)
+    assert layered.run(1_000_000) == "lost"
+    dfs = ProofSearch(RULES, far)
+    assert dfs.run(1_000_000) == "lost" and layered.nodes == dfs.nodes
+    assert len(layered.layers) == 25 and max(layered.layers) < layered.nodes / 3
+
+
+@pytest.mark.parametrize("variant", ["czarina", "corners", "dick1883"])
+def test_the_layered_proof_agrees_where_spaces_are_filled_for_you(variant):
+    """Forced fills from the stock jump a layer inside a move; the verdicts and counts still
+    agree with the depth-first proof search."""
+    rules = get_rules(variant)
+    lost = 0
+    for s in late_positions(variant, 4, max_stock=4, max_seeds=100):
+        layered, dfs = LayeredProof(rules, s), ProofSearch(rules, s)
+        a, b = layered.run(40_000), dfs.run(40_000)
+        if a is not None and b is not None:
+            assert a == b
+        if a == b == "lost":
+            assert layered.nodes == dfs.nodes
+            lost += 1
+    assert lost >= 1
+
+
+def test_a_layered_win_is_replayed_across_layers():
+    """A win found in a later layer is rebuilt from the layers' entries and replayed through
+    the engine from the position searched."""
+    g = Game.new(seed=1)
+    verdict, line, _ = search(RULES, g.state, max_nodes=200_000)
+    assert verdict == "won"
+    s = g.state
+    for m in line:
+        s = RULES.apply(s, m)
+        if len(s.stock) == 6:
+            break
+    layered = LayeredProof(RULES, s)
+    assert layered.run(100_000) == "won" and len(layered.layers) == 5
+    t = s
+    for m in layered.model_line():
+        assert m in RULES.moves(t)
+        t = RULES.apply(t, m)
+    assert t.is_won
+    with pytest.raises(ValueError):
+        LayeredProof(RULES, s).model_line()
+
+
+def test_the_layered_proof_keeps_to_its_budget():
+    layered = LayeredProof(RULES, Game.new(seed=344).state)
+    assert layered.run(5_000) is None
+    assert 5_000 <= layered.nodes < 5_000 + 256 and layered.result is None
+
+
+def test_prove_layered_gives_the_same_verdicts():
+    for case in CASES[:4] + CASES[-2:]:
+        s = position_from_dict(case)
+        r = prove(s, RULES, max_nodes=100_000, max_seconds=None, layered=True)
+        assert r.verdict == case["verdict"]
+        if r.verdict == "won":
+            t = s
+            for m in r.line:
+                t = RULES.apply(t, m)
+            assert t.is_won

@@ -48,6 +48,20 @@ sequel) leads to a winnable position with at least as many cards home, which is 
 the game, or was entered (then it has more cards home or a shorter win: impossible), or is
 dominated by an entered A (then A is winnable with more cards home: impossible).
 
+One layer at a time (``LayeredProof``)
+--------------------------------------
+The stock index never goes down, so the reachable positions fall into layers, one per stock
+card turned, and a move either stays in its layer or leaves it for a later one.
+:class:`LayeredProof` walks the layers in order and drops each layer's table once it is done:
+the same positions and verdicts as the depth-first proof search, with the memory of the
+largest layer instead of the whole.  The layers also show what makes a proof from the deal
+big (:func:`layer_anatomy`): a layer's positions are (foundations, waste) pairs — which turned
+cards were played from the waste, and which went home — times the arrangements of the same
+cards in the cross.  Most of the growth is in the pairs: on standard deals 0 and 1 they
+multiply about 200 and 110 times from stock card 5 to 13, while the arrangements per pair go
+from 17 to 25 and from 5 to 35 (``benchmarks/solver.py --proofs-only``, "What a layer is
+made of").
+
 What each of these gives, and why a proof from the deal resists, is measured by
 ``benchmarks/solver.py --proofs-only``: the classification of each variant's deals, the nodes
 and CPU time of the proof search with and without each reduction on late positions, how many
@@ -64,7 +78,7 @@ from dataclasses import dataclass
 from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
-from .solver import WASTE, F, FastSearch, to_model_line
+from .solver import STOCK, WASTE, F, FastSearch, SolverBug, _mapped, _pile_map, to_model_line
 
 
 def deep_safe_applies(rules: Rules) -> bool:
@@ -257,6 +271,232 @@ class ProofSearch(FastSearch):
             rec.append((src, F, 1, prim(src, F, 1), True))
 
 
+class LayeredProof(ProofSearch):
+    """The proof search one stock layer at a time: the same positions as :class:`ProofSearch`,
+    in another order, holding only one layer in memory.
+
+    Layer *k* is every position reachable with *k* stock cards turned.  The stock index never
+    goes down, so once layer *k* has been walked to the end (a depth-first search from each of
+    its entry positions, sharing one transposition table) no later move can reach it again: its
+    table is dropped, and the positions one turn (or one forced fill from the stock) away wait
+    in the entry set of the layer they belong to.  The positions walked are exactly those of the
+    depth-first search with one table (the same reductions, the same keys), so the verdicts
+    agree; the memory is the largest layer rather than the sum of all of them.  A position is
+    rebuilt from its key alone (the waste is a function of the key: see :mod:`.solver`), so an
+    entry costs one key.  A win found is replayed from the deal: each layer's entry keeps the
+    position and move it came from, and the path inside each layer is found again by a search
+    of that layer; the line is checked move by move through the engine.
+
+    ``layers`` lists the positions walked in each layer (``benchmarks/solver.py --proofs-only``
+    prints them)."""
+
+    def __init__(self, rules: Rules, state: State, **kw) -> None:
+        super().__init__(rules, state, "cross", **kw)
+        self.turned = tuple(state.waste) + tuple(state.stock)
+        self.w0 = len(state.waste)
+        self.root = state
+        self.layers: list[int] = []
+
+    def load(self, key: tuple) -> None:
+        """Make the position of ``key`` the current one (piles in the key's order)."""
+        self.codes = list(key[:-1])
+        self.piles = [_decode(c) for c in self.codes]
+        hw = key[-1]
+        self.home = [hw & 15, hw >> 4 & 15, hw >> 8 & 15, hw >> 12 & 15]
+        self.si = hw >> 16
+        incross = {c for p in self.piles for c in p}
+        place, home = self.place, self.home
+        self.waste = [c for c in self.turned[:self.w0 + self.si]
+                      if c not in incross and place[c][1] >= home[c & 3]]
+
+    def _describe(self, move: tuple) -> tuple:
+        """A move with its piles named by their contents (their codes), not their places:
+        the layout of a position rebuilt from its key is the key's order."""
+        src, dst, cnt = move
+        codes = self.codes
+        return (src if src < 0 else ("pile", codes[src]),
+                dst if dst < 0 or dst >= F else ("pile", codes[dst]), cnt)
+
+    def _placed(self, how: tuple) -> tuple:
+        """The inverse of :meth:`_describe` in the current layout."""
+        return tuple(self.codes.index(x[1]) if isinstance(x, tuple) else x for x in how)
+
+    def _walk(self, entry: tuple, layer: int, seen: set, leave: dict | None,
+              target: tuple | None = None, stop=None) -> list | None:
+        """Depth-first search of ``layer`` from ``entry``, adding to ``seen``; each position
+        one move out of the layer goes to ``leave`` (key -> (position it came from, move)).
+        Returns the records of the moves from ``entry`` to a won position (or to ``target``),
+        or ``None`` once the part of the layer reachable from ``entry`` is walked, or when
+        ``stop(nodes)`` (asked every 256 positions) says so."""
+        self.load(entry)
+        seen.add(entry)
+        if entry == target:
+            return []
+        nodes = 1
+        stack = [(iter(self.moves()), self.home_word())]
+        recs: list = []
+        do, undo, key, child_key = self.do, self.undo, self.key, self.child_key
+        try:
+            while stack:
+                ms, hw = stack[-1]
+                for m in ms:
+                    if m[0] == STOCK:  # out of the layer (the stock's next card turned)
+                        if leave is not None:
+                            here, how = key(), self._describe(m)
+                            r = do(m)
+                            k = key()
+                            if self.cards_home() == 52:
+                                return recs + [r]
+                            undo(r)
+                            leave.setdefault(k, (here, how))
+                        continue
+                    pk = child_key(m, hw)
+                    if pk is not None and pk in seen:
+                        continue
+                    r = do(m)
+                    if self.si != layer:  # a forced fill from the stock
+                        if leave is not None:
+                            k = key()
+                            undo(r)
+                            leave.setdefault(k, (key(), self._describe(m)))
+                        else:
+                            undo(r)
+                        continue
+                    if target is None and self.cards_home() == 52:
+                        return recs + [r]
+                    if len(r) == 1 and pk is not None:
+                        k = pk
+                    else:
+                        k = key()
+                        if pk is not None:
+                            seen.add(pk)
+                        if k in seen:
+                            undo(r)
+                            continue
+                    seen.add(k)
+                    recs.append(r)
+                    if k == target:
+                        return recs
+                    nodes += 1
+                    if stop is not None and not nodes & 255 and stop(self.nodes + nodes):
+                        self.stopped = True
+                        return None
+                    stack.append((iter(self.moves()), self.home_word()))
+                    break
+                else:
+                    stack.pop()
+                    if recs:
+                        undo(recs.pop())
+            return None
+        finally:
+            self.nodes += nodes
+
+    def run(self, max_nodes: int, deadline: float | None = None,
+            cancel=None, on_layer=None) -> str | None:
+        """Walk the layers in order; ``"won"`` / ``"lost"``, or ``None`` when the budget ran
+        out (the layer sizes so far are in :attr:`layers`).  ``on_layer(layer, keys)`` is
+        called with each layer's keys once it is walked, before they are dropped."""
+        rec: list = []
+        if self.fill in ("stock", "waste"):
+            self._after(rec)
+        if self.safe_home:
+            self._auto_home(rec, self.fill in ("stock", "waste"))
+        self.start_line = [(s, d, c) for (s, d, c, _, is_move) in rec if is_move]
+        if self.cards_home() == 52:
+            self.won_at = None
+            self.result = "won"
+            return "won"
+        first = self.key()
+        self.history: list = []  # per layer: (layer, entry key -> (where from, move))
+        entries = {first: None}
+        leave: dict = {}
+        layer = self.si
+        limit = self.nodes + max_nodes
+        perf = time.perf_counter
+
+        def stop(nodes: int) -> bool:
+            return nodes >= limit or (deadline is not None and perf() > deadline) or (
+                cancel is not None and cancel.is_set())
+
+        self.stopped = False
+        while True:
+            seen: set = set()
+            before = self.nodes
+            self.history.append((layer, entries))
+            for e in entries:
+                if e in seen:
+                    continue
+                found = self._walk(e, layer, seen, leave, stop=stop)
+                if found is not None:
+                    self.won_at = (e, found)
+                    self.result = "won"
+                    return "won"
+                if self.stopped or stop(self.nodes):
+                    self.layers.append(self.nodes - before)
+                    return None
+            self.layers.append(self.nodes - before)
+            if on_layer is not None:
+                on_layer(layer, seen)
+            del seen
+            nxt = min((k[-1] >> 16 for k in leave), default=None)
+            if nxt is None:
+                self.result = "lost"
+                return "lost"
+            entries = {k: v for k, v in leave.items() if k[-1] >> 16 == nxt}
+            leave = {k: v for k, v in leave.items() if k[-1] >> 16 != nxt}
+            layer = nxt
+
+    def model_line(self) -> list:
+        """After ``"won"``: the winning line as the engine's raw moves, from the root, replayed
+        and checked move by move (:class:`~.solver.SolverBug` if the engine disagrees)."""
+        if self.result != "won":
+            raise ValueError("no win to replay")
+        if self.won_at is None:
+            return to_model_line(self.rules, self.root, self.start_line)
+        # back from the win: each layer's path from one of its entries to the position left
+        layer_entries = {layer: entries for layer, entries in self.history}
+        e, recs = self.won_at
+        segments = [(e, recs)]
+        while True:
+            came = layer_entries[e[-1] >> 16][e]
+            if came is None:  # the first position
+                break
+            here, move = came
+            seen: set = set()
+            for entry in layer_entries[here[-1] >> 16]:
+                if entry in seen:
+                    continue
+                path = self._walk(entry, here[-1] >> 16, seen, None, target=here)
+                if path is not None:  # (the search now stands on ``here``, in entry's layout)
+                    segments.append((entry, path + [self.do(self._placed(move))]))
+                    e = entry
+                    break
+            else:  # pragma: no cover - the layer was walked once already
+                raise SolverBug("the layered proof lost the path to a position it walked")
+        engine = self.rules.engine
+        s = self.root
+        out: list = []
+        steps = [(list(range(self.n)), self.start_line)]
+        for entry, recs in reversed(segments):
+            self.load(entry)
+            moves = [(src, dst, cnt) for rec in recs for src, dst, cnt, _, is_move in rec
+                     if is_move]
+            steps.append((tuple(tuple(p) for p in self.piles), moves))
+        for layout, moves in steps:
+            pmap = layout if isinstance(layout, list) else _pile_map(layout, s.piles)
+            if pmap is None:
+                raise SolverBug("the layered proof's entry is not the position reached")
+            for m in moves:
+                raw = _mapped(self.rules, s, m, pmap)
+                if raw not in engine.moves(s):
+                    raise SolverBug(f"the layered proof's move {raw} is not legal at {s}")
+                s = engine.apply(s, raw)
+                out.append(raw)
+        if not s.is_won:
+            raise SolverBug("the layered proof's line does not end in a won position")
+        return out
+
+
 @dataclass
 class ProofResult:
     """``verdict`` in {"won", "lost", "unknown"}; ``nodes`` (positions made) and ``seconds``;
@@ -270,12 +510,14 @@ class ProofResult:
 
 def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
           max_seconds: float | None = 10.0, deep_safe: bool = True, dominance: bool = False,
-          order: str = "cross") -> ProofResult:
+          order: str = "cross", layered: bool = False) -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof.
 
     One complete depth-first search (no portfolio: only exhaustion proves a loss), with the
-    solver's reductions and, where sound, the deeper safe moves home.  A win found on the way
-    is replayed through the engine (:func:`~.solver.to_model_line`) and returned.
+    solver's reductions and, where sound, the deeper safe moves home; ``layered=True`` walks
+    the same positions one stock layer at a time (:class:`LayeredProof`: less memory, wins
+    found only late, no ``dominance``).  A win found on the way is replayed through the engine
+    (:func:`~.solver.to_model_line`) and returned.
 
     >>> from fourseasons_widget import Game
     >>> prove(Game.new(seed=0), max_nodes=5000).verdict
@@ -289,6 +531,11 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     if state.is_won:
         return ProofResult("won", 0, 0.0, [])
     deadline = None if max_seconds is None else t0 + max_seconds
+    if layered:
+        fs = LayeredProof(rules, state, deep_safe=deep_safe)
+        verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
+        line = fs.model_line() if verdict == "won" else None
+        return ProofResult(verdict or "unknown", fs.nodes, time.perf_counter() - t0, line)
     fs = ProofSearch(rules, state, order, deep_safe=deep_safe, dominance=dominance)
     verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
     line = to_model_line(rules, state, fs.fast_line()) if verdict == "won" else None
@@ -317,6 +564,25 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
         return None
     counts = collections.Counter(k[-1] >> 16 for k in fs.seen)
     return [counts[i] for i in range(min(stock_cards, len(state.stock)) + 1)]
+
+
+def layer_anatomy(rules: Rules, state: State, stock_cards: int, *,
+                  max_nodes: int = 2_000_000) -> list[tuple[int, int]] | None:
+    """What each layer is made of: for stock index 0..``stock_cards`` of ``state`` with its
+    stock cut after ``stock_cards`` cards (as :func:`layer_profile`), the number of positions
+    (keys) and of distinct (foundations, waste) pairs among them; ``None`` if ``max_nodes`` ran
+    out.  Positions per pair are the arrangements of the same cards in the cross.  (The waste
+    is a function of the key, so the pair is read as (foundations, cards in the cross).)"""
+    cut = state._replace(stock=state.stock[:stock_cards])
+    out: dict[int, tuple[int, int]] = {}
+
+    def count(layer: int, keys: set) -> None:
+        pairs = {(k[-1], frozenset(c for code in k[:-1] for c in _decode(code))) for k in keys}
+        out[layer] = (len(keys), len(pairs))
+
+    if LayeredProof(rules, cut).run(max_nodes, on_layer=count) is None:
+        return None
+    return [out.get(i, (0, 0)) for i in range(min(stock_cards, len(state.stock)) + 1)]
 
 
 def plain_verdict(rules: Rules, state: State, max_states: int = 200_000) -> str:
