@@ -1,0 +1,274 @@
+"""A proof of loss by abstraction: the cross's cards of one rank may trade places.
+
+The exact proof search (:mod:`.proofs`) must tell apart every arrangement of the cross.  This
+module searches a *bigger* game instead, one that is easier to search to the end: the real game
+plus one extra move, **two cards of the same rank in the cross swap places** (whatever their
+suits, wherever they lie).  Every line of the real game is a line of the bigger one, so when
+the bigger game cannot be won from a position, neither can the real one: its "lost" is a proof
+(an *over-approximation* of the reachable positions).  Its "won" proves nothing — the win may
+use a swap — and is reported as ``"unknown"``.
+
+Why the bigger game is smaller to search
+----------------------------------------
+In the standard rules a cross pile is a run: each card one rank below the card under it (any
+suit).  So a pile is fixed, up to the suits, by its top rank and its length.  With swaps, which
+card of a rank sits in which place no longer matters: any card of rank *r* in the cross can be
+brought to any place of rank *r* at no cost.  A position of the bigger game is therefore exactly
+
+- the foundations and the stock index (as in the real game);
+- the waste, as the set of turned cards still on it (its order is the order they were turned);
+- the cross as a multiset of *shapes* (top rank, length), with the set of cards in the cross
+  (the dealt and turned cards neither home nor on the waste).
+
+Its moves, each the image of a real move after swaps: a card of the cross goes home when it is
+next in its suit and some pile's top has its rank (swap it there first); a pile's top (a rank)
+goes onto a top one rank higher or into a space; the waste's top goes home, onto a top one rank
+higher or into a space; the stock turns.  The search walks the positions one stock layer at a
+time, like :class:`~.proofs.LayeredProof`, with no safe moves home (they are not proved sound
+for the bigger game).
+
+It applies where building looks at ranks alone and a space waits for the player: the standard
+game (with any ``tableau_wrap``).  Measured (``benchmarks/solver.py --proofs-only``): on deal 13
+along the heuristic player's lost game, it proves the loss from 31 stock cards left with
+1,405,684 positions where the exact layered search walks 10,674,692, from 38 cards left with
+2,239,097 and from 40 with 11,093,386; 9 of the 10 fixed lost positions of
+``tests/test_proofs.py`` are proved lost (the tenth is won with a swap).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+
+from ..rules import Rules
+from ..state import State
+
+
+def abstraction_applies(rules: Rules, base: int | None = None) -> bool:
+    """Whether the rank abstraction is sound and exact in form for these rules: spaces wait for
+    the player, one card moves at a time, whether a card may be built on another depends on
+    their ranks alone, and each rank is built on one rank at most (for every base rank, or for
+    ``base``)."""
+    if rules.fill != "free" or rules.sequences or rules.build != "rank":
+        return False
+    bases = range(13) if base is None else (base,)
+    for b in bases:
+        fits = rules.engine.fits(b)
+        # a pile is fixed by its top rank and length: each rank is built on one rank at most
+        for r in range(13):
+            if sum(bool(fits[(r * 4) * 52 + t * 4]) for t in range(13)) > 1:
+                return False
+        for x in range(52):
+            for c in range(52):
+                if fits[x * 52 + c] != fits[(x & ~3) * 52 + (c & ~3)]:
+                    return False
+    return True
+
+
+@dataclass
+class AbstractResult:
+    """``verdict``: ``"lost"`` (proved: the bigger game cannot be won) or ``"unknown"``;
+    ``why``: ``"lost"``, ``"won with swaps"`` or ``"budget"``; ``positions`` of the bigger game
+    walked, ``seconds``, and the positions of each stock layer walked (``layers``)."""
+
+    verdict: str
+    why: str
+    positions: int
+    seconds: float
+    layers: list[int] = field(default_factory=list)
+
+
+def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
+                   max_seconds: float | None = None) -> AbstractResult:
+    """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
+    game of this module's docstring.
+
+    >>> from fourseasons_widget import Game
+    >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
+    'unknown'
+    """
+    if rules is None:
+        state, rules = position.state, position.rules
+    else:
+        state = position
+    if not abstraction_applies(rules, state.base):
+        raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
+                         "building by rank alone, spaces that wait, and single cards")
+    t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + max_seconds
+    search = _RankSearch(rules, state)
+    why = search.run(max_positions, deadline)
+    return AbstractResult("lost" if why == "lost" else "unknown", why, search.positions,
+                          time.perf_counter() - t0, search.layers)
+
+
+class _RankSearch:
+    """The layer-by-layer search of the bigger game (see the module's docstring)."""
+
+    def __init__(self, rules: Rules, state: State) -> None:
+        base = state.base
+        fits = rules.engine.fits(base)
+        # ok[r][t]: rank r may be built on rank t; under[r]: the rank a card of rank r lies on
+        # in a pile (None: nothing, so it is a pile's bottom card)
+        self.ok = [[bool(fits[(r * 4) * 52 + t * 4]) for t in range(13)] for r in range(13)]
+        self.under = [next((t for t in range(13) if self.ok[r][t]), None) for r in range(13)]
+        self.wants = [[((base + h) % 13) * 4 + s if h < 13 else -1 for h in range(14)]
+                      for s in range(4)]
+        self.turned = tuple(state.waste) + tuple(state.stock)
+        self.w0 = len(state.waste)
+        self.end = self.w0 + len(state.stock)
+        shapes = []
+        cross = 0
+        for p in state.piles:
+            for below, above in itertools.pairwise(p):
+                if not self.ok[above >> 2][below >> 2]:
+                    raise ValueError("a cross pile that is not a run")
+            shapes.append((p[-1] >> 2) * 64 + len(p) if p else 0)
+            for c in p:
+                cross |= 1 << c
+        self.start = (tuple(sorted(shapes)), tuple(state.home), self.w0, (1 << self.w0) - 1,
+                      cross)
+        self.positions = 0
+        self.layers: list[int] = []
+        self.kept: set | None = None  # every position met, when a caller asks (the tests)
+
+    def image(self, state: State) -> tuple:
+        """The position of the bigger game that a real position (reached from the start)
+        stands for."""
+        tc = self.w0 + (self.end - self.w0 - len(state.stock))
+        wm = 0
+        waste = set(state.waste)
+        for i in range(tc):
+            if self.turned[i] in waste:
+                wm |= 1 << i
+        shapes = tuple(sorted((p[-1] >> 2) * 64 + len(p) if p else 0 for p in state.piles))
+        cross = 0
+        for p in state.piles:
+            for c in p:
+                cross |= 1 << c
+        return (shapes, tuple(state.home), tc, wm, cross)
+
+    def _below(self, shape: int) -> int:
+        """The shape of a pile once its top card is gone."""
+        length = shape & 63
+        return 0 if length == 1 else self.under[shape >> 6] * 64 + length - 1
+
+    def successors(self, node: tuple) -> tuple[list[tuple], bool]:
+        """The positions one move away inside the layer, and whether one of them is won."""
+        piles, home, tc, wm, cross = node
+        ok, wants, below = self.ok, self.wants, self._below
+        out = []
+        wi = wm.bit_length() - 1
+        wtop = self.turned[wi] if wm else -1
+        empty = 0 in piles
+        for s in range(4):
+            h = home[s]
+            if h >= 13:
+                continue
+            c = wants[s][h]
+            nh = home[:s] + (h + 1,) + home[s + 1:]
+            if c == wtop:
+                if sum(nh) == 52:
+                    return out, True
+                out.append((piles, nh, tc, wm & ~(1 << wi), cross))
+            if cross >> c & 1:
+                r = c >> 2
+                done = set()
+                for i, sh in enumerate(piles):
+                    if sh and sh >> 6 == r and sh not in done:
+                        done.add(sh)
+                        if sum(nh) == 52:
+                            return out, True
+                        out.append((_put(piles, i, below(sh)), nh, tc, wm, cross & ~(1 << c)))
+        moved = set()
+        for i, sh in enumerate(piles):
+            if not sh or sh in moved:
+                continue
+            moved.add(sh)
+            r, length = sh >> 6, sh & 63
+            rest = below(sh)
+            onto = set()
+            for j, tj in enumerate(piles):
+                if j != i and tj and tj not in onto and ok[r][tj >> 6]:
+                    onto.add(tj)
+                    out.append((_put2(piles, i, rest, j, r * 64 + (tj & 63) + 1), home, tc, wm,
+                                cross))
+            if empty and length > 1:
+                out.append((_put2(piles, i, rest, piles.index(0), r * 64 + 1), home, tc, wm,
+                            cross))
+        if wtop >= 0:
+            r = wtop >> 2
+            nwm, ncross = wm & ~(1 << wi), cross | (1 << wtop)
+            onto = set()
+            for j, tj in enumerate(piles):
+                if tj and tj not in onto and ok[r][tj >> 6]:
+                    onto.add(tj)
+                    out.append((_put(piles, j, r * 64 + (tj & 63) + 1), home, tc, nwm, ncross))
+            if empty:
+                out.append((_put(piles, piles.index(0), r * 64 + 1), home, tc, nwm, ncross))
+        return out, False
+
+    def run(self, max_positions: int, deadline: float | None) -> str:
+        """``"lost"``, ``"won with swaps"`` or ``"budget"``."""
+        perf = time.perf_counter
+        entries = {self.start}
+        layer = self.w0
+        while True:
+            seen = set(entries)
+            todo = list(entries)
+            nxt: set = set()
+            count = 0
+            while todo:
+                node = todo.pop()
+                count += 1
+                self.positions += 1
+                if self.positions >= max_positions or (
+                        deadline is not None and not self.positions & 1023 and perf() > deadline):
+                    self.layers.append(count)
+                    return "budget"
+                children, won = self.successors(node)
+                if won:
+                    self.layers.append(count)
+                    return "won with swaps"
+                for child in children:
+                    if child not in seen:
+                        seen.add(child)
+                        todo.append(child)
+                if layer < self.end:
+                    piles, home, tc, wm, cross = node
+                    nxt.add((piles, home, tc + 1, wm | (1 << tc), cross))
+            self.layers.append(count)
+            if self.kept is not None:
+                self.kept |= seen
+            if not nxt:
+                return "lost"
+            entries = nxt
+            layer += 1
+
+
+def _put(piles: tuple, i: int, shape: int) -> tuple:
+    out = list(piles)
+    out[i] = shape
+    out.sort()
+    return tuple(out)
+
+
+def _put2(piles: tuple, i: int, a: int, j: int, b: int) -> tuple:
+    out = list(piles)
+    out[i] = a
+    out[j] = b
+    out.sort()
+    return tuple(out)
+
+
+def layer_sizes(rules: Rules, state: State, stock_cards: int,
+                max_positions: int = 2_000_000) -> list[int] | None:
+    """The positions of the bigger game per stock layer, with the stock cut after
+    ``stock_cards`` cards (compare :func:`~.proofs.layer_profile`); ``None`` past the budget."""
+    cut = state._replace(stock=state.stock[:stock_cards])
+    search = _RankSearch(rules, cut)
+    if search.run(max_positions, None) != "lost":
+        return None
+    return search.layers
+
