@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import State
+from .solver import position_and_rules
 
 
 def abstraction_applies(rules: Rules, base: int | None = None) -> bool:
@@ -88,10 +89,7 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
     'unknown'
     """
-    if rules is None:
-        state, rules = position.state, position.rules
-    else:
-        state = position
+    state, rules = position_and_rules(position, rules)
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")

@@ -78,7 +78,18 @@ from dataclasses import dataclass
 from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
-from .solver import STOCK, WASTE, F, FastSearch, SolverBug, _mapped, _pile_map, to_model_line
+from .solver import (
+    STOCK,
+    WASTE,
+    F,
+    FastSearch,
+    SolverBug,
+    _mapped,
+    _pile_map,
+    checked_apply,
+    position_and_rules,
+    to_model_line,
+)
 
 
 def deep_safe_applies(rules: Rules) -> bool:
@@ -488,9 +499,7 @@ class LayeredProof(ProofSearch):
                 raise SolverBug("the layered proof's entry is not the position reached")
             for m in moves:
                 raw = _mapped(self.rules, s, m, pmap)
-                if raw not in engine.moves(s):
-                    raise SolverBug(f"the layered proof's move {raw} is not legal at {s}")
-                s = engine.apply(s, raw)
+                s = checked_apply(engine, s, raw, "the layered proof")
                 out.append(raw)
         if not s.is_won:
             raise SolverBug("the layered proof's line does not end in a won position")
@@ -523,10 +532,7 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     >>> prove(Game.new(seed=0), max_nodes=5000).verdict
     'won'
     """
-    if rules is None:
-        state, rules = position.state, position.rules
-    else:
-        state = position
+    state, rules = position_and_rules(position, rules)
     t0 = time.perf_counter()
     if state.is_won:
         return ProofResult("won", 0, 0.0, [])

@@ -542,13 +542,28 @@ def to_model_line(rules: Rules, state: State, fast: list[tuple[int, int, int]]) 
             raw = (src, F + slot, 1)
         else:
             raw = (src, dst, cnt)
-        if raw not in engine.moves(s):
-            raise SolverBug(f"the solver's move {raw} is not legal in the model at {s}")
-        s = engine.apply(s, raw)
+        s = checked_apply(engine, s, raw, "the solver")
         out.append(raw)
     if not s.is_won:
         raise SolverBug("the solver's line does not end in a won position")
     return out
+
+
+def checked_apply(engine, s: State, raw: RawMove, who: str) -> State:
+    """``engine.apply(s, raw)`` once ``raw`` is one of ``engine.moves(s)``; else a
+    :class:`SolverBug` naming ``who`` made the move (a search's line replayed in the model)."""
+    if raw not in engine.moves(s):
+        raise SolverBug(f"{who}'s move {raw} is not legal in the model at {s}")
+    return engine.apply(s, raw)
+
+
+def position_and_rules(position, rules: Rules | None) -> tuple[State, Rules]:
+    """A :class:`Game` (its state and rules) or a :class:`State` with its ``rules``."""
+    if rules is None:
+        if not isinstance(getattr(position, "rules", None), Rules):
+            raise ValueError("give a Game, or a State and its rules")
+        return position.state, position.rules
+    return position, rules
 
 
 @functools.lru_cache(maxsize=64)
@@ -776,6 +791,17 @@ def shorten(rules: Rules, state: State, line: list[RawMove]) -> list[RawMove]:
     return out if cur.is_won else line
 
 
+def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int = 3,
+                  ) -> list[RawMove]:
+    """:func:`shorten` again while it helps, at most ``passes`` times."""
+    for _ in range(passes):
+        shorter = shorten(rules, state, line)
+        if len(shorter) >= len(line):
+            break
+        line = shorter
+    return line
+
+
 def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
           max_nodes: int | None = None, order: str = "auto",
           shorten_line: bool = True, cancel: Cancel | None = None) -> SolveResult:
@@ -804,11 +830,7 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
                                  order=order, cancel=cancel)
     if raw and shorten_line:
-        for _ in range(3):
-            shorter = shorten(rules, state, raw)
-            if len(shorter) >= len(raw):
-                break
-            raw = shorter
+        raw = shorten_fully(rules, state, raw)
     moves = []
     s = state
     for m in raw:
