@@ -7,6 +7,8 @@
     python benchmarks/solver.py --proofs-only          # loss proofs (search/proofs.py), modest
     python benchmarks/solver.py --proofs-only --classify-deals 100 --classify-seconds 5 \
         --variants standard                            # a bigger classification run
+    python benchmarks/solver.py --proofs-only --classify-deals 0 --late 0 --frontier 0 \
+        --layers 0 --layered-from 30,31 --layered-nodes 20000000   # layer by layer only
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
                                                        # (and tests/data/proof_far.json)
 
@@ -27,9 +29,13 @@ proof search of ``fourseasons_widget/search/proofs.py`` on what the solver left)
 the proof search's reductions (deeper safe moves home, dominance) on late positions, how many
 stock cards from the end a proof reaches along the heuristic player's line, and how many
 positions the first stock cards of a deal already open up (why a proof from the deal is out of
-reach).  Its defaults (10 deals per variant at 1 s + 1 s, 10 late positions, 6 deals, 3
-deals) take a few minutes on one core; the issue's 1,000 deals × 60 s per variant is some
-100 core-hours, a run for a cluster.  ``--write-proof-positions`` remakes the fixed positions
+reach), then the proof search one stock layer at a time (``LayeredProof``: how far back along
+deal 13's lost game it proves the loss, with the largest layer it had to hold) and what a
+layer is made of (``layer_anatomy``).  Its defaults (10 deals per variant at 1 s + 1 s, 10
+late positions, 6 deals, 3 deals, deal 13 from 26, 28 and 30 stock cards left) take some ten
+minutes on one core; the issue's 1,000 deals × 60 s per variant is some 100 core-hours, a run
+for a cluster: ``fourseasons winrate --player prover --executor dask --scheduler ADDRESS``
+(the shipped ``classification.csv`` is a smaller run of it).  ``--write-proof-positions`` remakes the fixed positions
 of ``tests/test_proofs.py``.
 """
 
@@ -45,8 +51,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget.search.abstraction import prove_by_ranks
 from fourseasons_widget.search.endgames import late_positions, small_position
 from fourseasons_widget.search.proofs import (
+    LayeredProof,
+    layer_anatomy,
     layer_profile,
     plain_verdict,
     position_to_dict,
@@ -275,6 +284,67 @@ def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes
     print()
 
 
+def layered(seed: int, stock_left: list[int], max_nodes: int, anatomy: list[int],
+            anatomy_cards: int) -> None:
+    """The proof search one stock layer at a time (``LayeredProof``): how far back from the end
+    it proves a deal lost along the heuristic player's line with one layer in memory; then what
+    a layer is made of (positions, distinct foundations-and-waste pairs, cross layouts per
+    pair) on deals with the stock cut after ``anatomy_cards`` cards."""
+    from fourseasons_widget.search.players import heuristic_line
+
+    rules = get_rules("standard")
+    if stock_left:
+        g = Game.new(seed=seed)
+        line, _, _ = heuristic_line(rules, g.state)
+        s, at = g.state, {}
+        for m in line:
+            s = rules.apply(s, m)
+            at.setdefault(len(s.stock), s)
+        print(f"## Layer by layer: standard deal {seed} along the heuristic player's line, "
+              f"{max_nodes:,} positions at most\n")
+        print("| stock cards left | verdict | positions | largest layer | layers walked | "
+              "CPU s |")
+        print("|---|---|---|---|---|---|")
+        for k in stock_left:
+            if k not in at:
+                continue
+            search_ = LayeredProof(rules, at[k])
+            t0 = time.process_time()
+            verdict = search_.run(max_nodes) or "unknown"
+            print(f"| {k} | {verdict} | {search_.nodes:,} | {max(search_.layers):,} | "
+                  f"{len(search_.layers)} | {time.process_time() - t0:.1f} |", flush=True)
+        print()
+        print(f"## The rank abstraction (prove_by_ranks) on the same positions, {max_nodes:,} "
+              f"positions at most\n")
+        print("| stock cards left | verdict | positions | largest layer | CPU s |")
+        print("|---|---|---|---|---|")
+        for k in sorted(set(stock_left) | {k + 2 for k in stock_left} | {k + 8 for k in
+                                                                        stock_left}):
+            if k not in at:
+                continue
+            t0 = time.process_time()
+            r = prove_by_ranks(at[k], rules, max_positions=max_nodes)
+            verdict = r.verdict if r.verdict == "lost" else f"unknown ({r.why})"
+            print(f"| {k} | {verdict} | {r.positions:,} | {max(r.layers):,} | "
+                  f"{time.process_time() - t0:.1f} |", flush=True)
+        print()
+    for seed in anatomy:
+        st = Game.new(seed=seed).state
+        t0 = time.process_time()
+        rows = layer_anatomy(rules, st, anatomy_cards, max_nodes=20_000_000)
+        print(f"## What a layer is made of: standard deal {seed}, the stock cut after "
+              f"{anatomy_cards} cards ({time.process_time() - t0:.1f} CPU s)\n")
+        if rows is None:
+            print("more than 20,000,000 positions\n")
+            continue
+        print("| stock cards turned | positions (keys) | (foundations, waste) pairs | "
+              "cross layouts per pair |")
+        print("|---|---|---|---|")
+        for layer, (n, pairs) in list(enumerate(rows))[-8:]:
+            print(f"| {layer} | {n:,} | {pairs:,} | {n / pairs:.1f} |")
+        print()
+
+
 def write_proof_positions(path: str) -> None:
     """The fixed positions of tests/test_proofs.py: late positions of standard deals, lost
     (random play) and won (along a solver's win), each with the verdict of the plain
@@ -337,6 +407,14 @@ def main() -> None:
     p.add_argument("--layers", type=int, default=3, help="deals for the layer counts")
     p.add_argument("--frontier", type=int, default=6,
                    help="deals for the how-far-back-a-proof-reaches table")
+    p.add_argument("--layered-seed", type=int, default=13,
+                   help="the deal for the layer-by-layer proofs along the heuristic line")
+    p.add_argument("--layered-from", default="26,28,30",
+                   help="stock cards left where the layer-by-layer proofs start")
+    p.add_argument("--layered-nodes", type=int, default=3_000_000)
+    p.add_argument("--anatomy", default="0,1",
+                   help="standard deals whose layers are taken apart (comma-separated)")
+    p.add_argument("--anatomy-cards", type=int, default=13)
     p.add_argument("--write-proof-positions", metavar="PATH")
     a = p.parse_args()
     if a.write_proof_positions:
@@ -351,6 +429,8 @@ def main() -> None:
     if not a.no_proofs:
         proofs(variants, a.classify_deals, a.classify_seconds, a.late, a.late_nodes,
                a.layers, a.jobs, a.frontier)
+        layered(a.layered_seed, [int(x) for x in a.layered_from.split(",") if x],
+                a.layered_nodes, [int(x) for x in a.anatomy.split(",") if x], a.anatomy_cards)
 
 
 if __name__ == "__main__":

@@ -72,14 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--variant", default="standard",
                    help=f"one of {', '.join(VARIANTS)}, or 'all'")
     w.add_argument("--player", default="solver",
-                   help="solver, random, heuristic, or 'all'")
+                   help="solver, random, heuristic, prover (the solver, then the loss-proof "
+                        "search: classifies deals), or 'all' (the first three)")
     w.add_argument("--deals", type=_positive_int, default=100)
     w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
-    w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal")
-    w.add_argument("--nodes", type=_positive_int, default=None, help="solver nodes per deal")
+    w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal (the prover: per search)")
+    w.add_argument("--nodes", type=_positive_int, default=None,
+                   help="solver nodes per deal (the prover: per search)")
     w.add_argument("--jobs", type=_positive_int, default=None, help="worker processes")
     w.add_argument("--executor", choices=("process", "serial", "dask"), default="process",
-                   help="process pool (default), this process, or a local Dask cluster")
+                   help="process pool (default), this process, or Dask (a local cluster of "
+                        "--jobs workers, or the cluster at --scheduler)")
+    w.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="with --executor dask: a running Dask scheduler, e.g. tcp://host:8786")
     w.add_argument("--out", default=None, help="per-deal CSV file")
     w.add_argument("--summary", default=None,
                    help="also write one summary row per variant and player (CSV)")
@@ -141,7 +146,9 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     from .search.experiments import (
+        EVERY_PLAYER,
         PLAYERS,
+        SEARCHERS,
         run_experiment,
         summarize,
         summary_row,
@@ -149,7 +156,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     )
 
     variants = list(VARIANTS) if a.variant == "all" else [a.variant]
-    players = list(PLAYERS) if a.player == "all" else [a.player]
+    players = list(EVERY_PLAYER) if a.player == "all" else [a.player]
     for v in variants:
         if v not in VARIANTS:
             print(f"fourseasons: unknown variant {v!r}; choose one of {', '.join(VARIANTS)}",
@@ -162,6 +169,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             return 2
     executor = None
     client = None
+    if a.scheduler and a.executor != "dask":
+        print("fourseasons: --scheduler needs --executor dask", file=sys.stderr)
+        return 2
     if a.executor == "serial":
         executor = "serial"
     elif a.executor == "dask":
@@ -171,7 +181,10 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             print("fourseasons: --executor dask needs the 'dask' extra "
                   "(pip install 'fourseasons-widget[dask]')", file=sys.stderr)
             return 2
-        client = Client(LocalCluster(n_workers=a.jobs or 2, threads_per_worker=1))
+        if a.scheduler:
+            client = Client(a.scheduler)
+        else:
+            client = Client(LocalCluster(n_workers=a.jobs or 2, threads_per_worker=1))
         executor = client.get_executor()
     seeds = range(a.first_seed, a.first_seed + a.deals)
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
@@ -186,12 +199,13 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                                       progress=not a.no_progress)
                 all_rows += rows
                 budget = ""
-                if pl == "solver":
+                if pl in SEARCHERS:
                     budget = f" (budget {a.seconds:g} s" + (
-                        f", {a.nodes} nodes" if a.nodes else "") + " per deal)"
+                        f", {a.nodes} nodes" if a.nodes else "") + (
+                        " per deal)" if pl == "solver" else " per search: solver, then proof)")
                 print(f"{v} {pl}{budget}: {summarize(rows)} "
                       f"[{time.perf_counter() - t0:.0f} s]", flush=True)
-                solver = pl == "solver"
+                solver = pl in SEARCHERS
                 summaries.append(summary_row(v, pl, rows, command,
                                              a.nodes if solver else None,
                                              a.seconds if solver else None))

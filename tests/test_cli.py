@@ -69,3 +69,14 @@ def test_budgets_bad_arguments():
     for bad in ("", "0,100", "ten"):
         with pytest.raises(SystemExit):
             main(["budgets", "--nodes", bad])
+
+
+def test_winrate_prover_and_the_scheduler_option(capsys):
+    assert main(["winrate", "--variant", "corners", "--player", "prover", "--deals", "2",
+                 "--first-seed", "2", "--executor", "serial", "--nodes", "60000", "--seconds", "120",
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "corners prover" in text and "lost 2" in text and "solver, then proof" in text
+    assert main(["winrate", "--scheduler", "tcp://127.0.0.1:1", "--deals", "1",
+                 "--no-progress"]) == 2
+    assert "--executor dask" in capsys.readouterr().err

@@ -148,3 +148,45 @@ def test_the_shipped_budget_curve_agrees_with_the_shipped_deals():
     same = next(r for r in curve if int(r["max_nodes"]) == int(deals[0]["max_nodes"]))
     assert int(same["won"]) == sum(r["outcome"] == "won" for r in deals)
     assert int(same["lost"]) == sum(r["outcome"] == "lost" for r in deals)
+
+
+def test_the_prover_decides_what_the_solver_leaves_unknown():
+    """The prover is the solver, then the loss-proof search with the same budget again: on
+    Moving sequences deal 13 the solver alone stops at 20,000 positions, the prover's second
+    search wins (its line is replayed through the Game in ``run_deal``); Corners deal 2 it
+    proves lost."""
+    task = {"variant": "sequences", "seed": 13, "max_nodes": 20_000, "max_seconds": None}
+    alone = run_deal({**task, "player": "solver"})
+    both = run_deal({**task, "player": "prover"})
+    assert alone["outcome"] == "unknown" and alone["nodes"] >= 20_000
+    assert both["outcome"] == "won" and both["moves"] > 0 and both["cards_home"] == 52
+    assert 20_000 < both["nodes"] < 40_000
+    rows = run_experiment("corners", [2], player="prover", max_nodes=45_000,
+                          max_seconds=None, executor="serial", progress=False)
+    assert rows[0]["outcome"] == "lost" and rows[0]["player"] == "prover"
+    assert rows[0]["max_nodes"] == 45_000
+
+
+def test_the_shipped_classification():
+    """The classification file: per variant the prover's won / proved lost / unknown, an honest
+    interval, the command; the per-deal file counts the same."""
+    from fourseasons_widget.search.experiments import load_classification, load_deals
+
+    rows = load_classification()
+    assert {r["variant"] for r in rows} == set(VARIANTS)
+    deals = load_deals(classification=True)
+    for r in rows:
+        n, won, lost, unknown = (int(r[k]) for k in ("n", "won", "lost", "unknown"))
+        assert r["player"] == "prover" and n == won + lost + unknown and n >= 200
+        assert float(r["ci_low"]) <= won / n <= (won + unknown) / n <= float(r["ci_high"])
+        assert r["command"].startswith("fourseasons winrate") and "--player prover" in r["command"]
+        mine = [d for d in deals if d["variant"] == r["variant"]]
+        assert len(mine) == n
+        assert sum(d["outcome"] == "won" for d in mine) == won
+        assert sum(d["outcome"] == "lost" for d in mine) == lost
+    # zero wrong verdicts: no deal won by the solver's run and proved lost by the prover's
+    verdicts: dict = {}
+    for d in load_deals() + deals:
+        if d["player"] in ("solver", "prover") and d["outcome"] != "unknown":
+            verdicts.setdefault((d["variant"], d["seed"]), set()).add(d["outcome"])
+    assert verdicts and all(len(v) == 1 for v in verdicts.values())

@@ -11,9 +11,15 @@ plain data, so it pickles for a process pool or a Dask cluster).  Pass ``executo
 ``Executor``: ``None`` makes a ``ProcessPoolExecutor(jobs)``, ``"serial"`` runs in this
 process, and a Dask ``distributed`` client offers one as ``client.get_executor()``.
 
-Rates are reported honestly: for the solver, ``unknown`` deals (budget spent) are neither won
-nor lost, so the 95% interval runs from the Wilson lower bound of ``won / n`` to the Wilson
-upper bound of ``(won + unknown) / n``.
+The ``prover`` classifies a deal: the solver first, then, if it neither won nor proved the loss,
+the loss-proof search of :mod:`.proofs` with the same budget again, and where the rules allow it
+(the standard game) the rank abstraction of :mod:`.abstraction` with the same budget once more
+(a row's ``nodes`` counts them all).  Its ``lost`` is a proof: every reachable position searched,
+in the game or in a bigger game that contains it.
+
+Rates are reported honestly: for the solver and the prover, ``unknown`` deals (budget spent)
+are neither won nor lost, so the 95% interval runs from the Wilson lower bound of ``won / n``
+to the Wilson upper bound of ``(won + unknown) / n``.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from typing import Any
 
 from ..validate import quote
 
-PLAYERS = ("solver", "random", "heuristic")
+PLAYERS = ("solver", "random", "heuristic", "prover")
+EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
+SEARCHERS = ("solver", "prover")  # the players that take a budget
 MAX_DEALS = 1_000_000  # deals in one experiment
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
@@ -36,25 +44,50 @@ FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "
 
 def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
-    from ..game import Game
+    from ..game import MAX_MOVES, Game
+    from .abstraction import abstraction_applies, prove_by_ranks
     from .players import play_heuristic, play_random
-    from .solver import solve
+    from .proofs import prove
+    from .solver import shorten_fully, solve
 
     game = Game.new(seed=task["seed"], variant=task["variant"])
     t0 = time.perf_counter()
     player = task.get("player", "solver")
     row = {k: task.get(k) for k in ("variant", "seed", "player", "max_nodes", "max_seconds")}
     row["player"] = player
-    if player == "solver":
-        r = solve(game, max_seconds=task.get("max_seconds"), max_nodes=task.get("max_nodes"))
-        if r.won:  # every line is checked again here, through the Game itself
-            g = game.copy()
-            for m in r.moves:
-                g.play(m)
-            if not g.state.is_won:  # pragma: no cover - solve() already checks this
-                raise AssertionError(f"seed {task['seed']}: the solver's line does not win")
-        row.update(outcome=r.verdict, moves=len(r.moves), nodes=r.nodes,
-                   cards_home=52 if r.won else game.state.cards_home)
+    if player in SEARCHERS:
+        budget = {"max_seconds": task.get("max_seconds"), "max_nodes": task.get("max_nodes")}
+        r = solve(game, **budget)
+        verdict, moves, nodes = r.verdict, r.moves, r.nodes
+        if player == "prover" and verdict == "unknown":
+            p = prove(game, **budget)
+            verdict, nodes = p.verdict, nodes + p.nodes
+            if p.verdict == "won":  # a depth-first line: shortened as solve() does
+                raw = shorten_fully(game.rules, game.state, p.line)
+                moves = [game.rules.engine.to_move(s, m) for s, m in _walk(game, raw)]
+        if player == "prover" and verdict == "unknown" and abstraction_applies(
+                game.rules, game.state.base):
+            a = prove_by_ranks(game, max_positions=budget["max_nodes"] or 1 << 62,
+                               max_seconds=budget["max_seconds"])
+            verdict, nodes = a.verdict, nodes + a.positions
+        if verdict == "won":  # every line is checked again here, through the Game itself
+            # (or, for a line longer than a Game holds, through the engine it plays by)
+            if len(moves) <= MAX_MOVES:
+                g = game.copy()
+                for m in moves:
+                    g.play(m)
+                end = g.state
+            else:
+                end = game.state
+                for m in moves:
+                    raw = game.rules.engine.from_move(end, m)
+                    if raw not in game.rules.moves(end):  # pragma: no cover
+                        raise AssertionError(f"seed {task['seed']}: an illegal move {m}")
+                    end = game.rules.apply(end, raw)
+            if not end.is_won:  # pragma: no cover - solve() and prove() check this too
+                raise AssertionError(f"seed {task['seed']}: the {player}'s line does not win")
+        row.update(outcome=verdict, moves=len(moves), nodes=nodes,
+                   cards_home=52 if verdict == "won" else game.state.cards_home)
     elif player in ("random", "heuristic"):
         p = play_random(game, seed=task["seed"]) if player == "random" else play_heuristic(game)
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=0, cards_home=p.cards_home)
@@ -62,6 +95,14 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
     row["seconds"] = round(time.perf_counter() - t0, 4)
     return row
+
+
+def _walk(game, line):
+    """(position, raw move) along an engine line from the game's position."""
+    s = game.state
+    for m in line:
+        yield s, m
+        s = game.rules.apply(s, m)
 
 
 class _Serial(Executor):
@@ -99,8 +140,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
     tasks = [{"variant": variant, "seed": int(k), "player": player,
-              "max_seconds": max_seconds if player == "solver" else None,
-              "max_nodes": max_nodes if player == "solver" else None} for k in seeds]
+              "max_seconds": max_seconds if player in SEARCHERS else None,
+              "max_nodes": max_nodes if player in SEARCHERS else None} for k in seeds]
     own = None
     if executor is None:
         executor = own = ProcessPoolExecutor(max_workers=jobs)
@@ -241,14 +282,26 @@ def load_budget_curve() -> list[dict[str, str]]:
     return list(csv.DictReader(text.splitlines()))
 
 
-def load_deals() -> list[dict[str, str]]:
-    """The shipped per-deal results (``fourseasons_widget/data/winrates-deals.csv.gz``): one
-    row per variant, player and seed (see :data:`FIELDS`)."""
+def load_deals(classification: bool = False) -> list[dict[str, str]]:
+    """The shipped per-deal results (``fourseasons_widget/data/winrates-deals.csv.gz``, or with
+    ``classification=True`` the prover's ``classification-deals.csv.gz``): one row per variant,
+    player and seed (see :data:`FIELDS`)."""
     import gzip
     from importlib.resources import files
 
-    raw = files("fourseasons_widget").joinpath("data/winrates-deals.csv.gz").read_bytes()
+    name = "classification-deals" if classification else "winrates-deals"
+    raw = files("fourseasons_widget").joinpath(f"data/{name}.csv.gz").read_bytes()
     return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+
+
+def load_classification() -> list[dict[str, str]]:
+    """The shipped classification (``fourseasons_widget/data/classification.csv``): per variant,
+    the prover's deals won / proved lost / unknown (see :func:`run_deal`), the honest 95%
+    interval of the perfect-play win rate, the budget, and the command that regenerates it."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/classification.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
 
 
 def load_winrates() -> list[dict[str, str]]:
