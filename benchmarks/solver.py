@@ -35,8 +35,8 @@ layer is made of (``layer_anatomy``).  Its defaults (10 deals per variant at 1 s
 late positions, 6 deals, 3 deals, deal 13 from 26, 28 and 30 stock cards left) take some ten
 minutes on one core; the issue's 1,000 deals × 60 s per variant is some 100 core-hours, a run
 for a cluster: ``fourseasons winrate --player prover --executor dask --scheduler ADDRESS``
-(the shipped ``classification.csv`` is a smaller run of it).  ``--write-proof-positions`` remakes the fixed positions
-of ``tests/test_proofs.py``.
+(the shipped ``classification.csv`` is a smaller run of it).  ``--write-proof-positions``
+remakes the fixed positions of ``tests/test_proofs.py``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
 from fourseasons_widget.search.abstraction import prove_by_ranks
-from fourseasons_widget.search.endgames import late_positions, small_position
+from fourseasons_widget.search.endgames import (
+    along_heuristic_line,
+    late_positions,
+    small_position,
+)
 from fourseasons_widget.search.proofs import (
     LayeredProof,
     layer_anatomy,
@@ -199,8 +203,6 @@ def frontier(deals: int, max_nodes: int) -> None:
     cards left) until one is not decided within ``max_nodes``."""
     if not deals:
         return
-    from fourseasons_widget.search.players import heuristic_line
-
     rules = get_rules("standard")
     print(f"## How far back from the end a proof reaches: positions along the heuristic "
           f"player's line (standard, seeds 0..{deals - 1} it does not win), {max_nodes:,} "
@@ -208,14 +210,9 @@ def frontier(deals: int, max_nodes: int) -> None:
     print("| seed | stock cards left: verdict, up to the first unknown | CPU s |")
     print("|---|---|---|")
     for seed in range(deals):
-        g = Game.new(seed=seed)
-        line, end, _ = heuristic_line(rules, g.state)
-        if end.is_won:
+        at, won = along_heuristic_line(seed)
+        if won:
             continue
-        s, at = g.state, {}
-        for m in line:
-            s = rules.apply(s, m)
-            at.setdefault(len(s.stock), s)
         runs: list[list] = []  # [verdict, first k, last k, most nodes]
         t0 = time.process_time()
         for k in sorted(at):
@@ -290,16 +287,9 @@ def layered(seed: int, stock_left: list[int], max_nodes: int, anatomy: list[int]
     it proves a deal lost along the heuristic player's line with one layer in memory; then what
     a layer is made of (positions, distinct foundations-and-waste pairs, cross layouts per
     pair) on deals with the stock cut after ``anatomy_cards`` cards."""
-    from fourseasons_widget.search.players import heuristic_line
-
     rules = get_rules("standard")
     if stock_left:
-        g = Game.new(seed=seed)
-        line, _, _ = heuristic_line(rules, g.state)
-        s, at = g.state, {}
-        for m in line:
-            s = rules.apply(s, m)
-            at.setdefault(len(s.stock), s)
+        at, _ = along_heuristic_line(seed)
         print(f"## Layer by layer: standard deal {seed} along the heuristic player's line, "
               f"{max_nodes:,} positions at most\n")
         print("| stock cards left | verdict | positions | largest layer | layers walked | "
@@ -370,15 +360,7 @@ def write_proof_positions(path: str) -> None:
           f"{sum(o['verdict'] == 'won' for o in out)} won")
     # far from the end: deal 13 along the heuristic player's line, 24 stock cards left (the
     # plain search cannot finish there; the solver's own search is the reference)
-    from fourseasons_widget.search.players import heuristic_line
-
-    g = Game.new(seed=13)
-    line, _, _ = heuristic_line(rules, g.state)
-    s = g.state
-    for m in line:
-        s = rules.apply(s, m)
-        if len(s.stock) == 24:
-            break
+    s = along_heuristic_line(13)[0][24]
     verdict = search(rules, s, max_nodes=1_000_000, order="cross")[0]
     far = Path(path).with_name("proof_far.json")
     far.write_text(json.dumps([{"source": "Game.new(seed=13), heuristic_line, 24 stock cards "

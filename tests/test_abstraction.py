@@ -17,7 +17,7 @@ from fourseasons_widget.search.abstraction import (
     layer_sizes,
     prove_by_ranks,
 )
-from fourseasons_widget.search.endgames import late_positions
+from fourseasons_widget.search.endgames import along_heuristic_line, late_positions
 from fourseasons_widget.search.proofs import (
     layer_profile,
     plain_verdict,
@@ -105,16 +105,9 @@ def test_deal_13_is_proved_lost_31_stock_cards_from_the_end():
     """Where the exact search needs over ten million positions (benchmarks/solver.py), the
     abstraction proves deal 13's lost game lost from 31 stock cards left in under two million:
     along the heuristic player's line, the first position with 31 cards in the stock."""
-    from fourseasons_widget.search.players import heuristic_line
-
-    g = Game.new(seed=13)
-    line, end, _ = heuristic_line(RULES, g.state)
-    assert not end.is_won
-    s = g.state
-    for m in line:
-        s = RULES.apply(s, m)
-        if len(s.stock) == 31:
-            break
+    at, won = along_heuristic_line(13)
+    assert not won
+    s = at[31]
     assert len(s.stock) == 31
     r = prove_by_ranks(s, RULES, max_positions=2_000_000)
     assert (r.verdict, r.why) == ("lost", "lost")

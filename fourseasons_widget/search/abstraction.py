@@ -134,7 +134,7 @@ class _RankSearch:
     def image(self, state: State) -> tuple:
         """The position of the bigger game that a real position (reached from the start)
         stands for."""
-        tc = self.w0 + (self.end - self.w0 - len(state.stock))
+        tc = self.end - len(state.stock)
         wm = 0
         waste = set(state.waste)
         for i in range(tc):

@@ -96,3 +96,19 @@ def late_positions(variant: str, n: int, *, max_stock: int = 0,
                 out.append(s)
                 break
     return out
+
+
+def along_heuristic_line(seed: int, variant: str = "standard") -> tuple[dict[int, State], bool]:
+    """The beginner's heuristic player's game of ``Game.new(seed, variant)``: for each number of
+    stock cards left, the first position with that many after a move, and whether the game is
+    won (where losses are proved far from the end: ``benchmarks/solver.py``)."""
+    from .players import heuristic_line
+
+    rules = get_rules(variant)
+    s = Game.new(seed=seed, variant=variant).state
+    line, end, _ = heuristic_line(rules, s)
+    at: dict[int, State] = {}
+    for m in line:
+        s = rules.apply(s, m)
+        at.setdefault(len(s.stock), s)
+    return at, end.is_won
