@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from .rules import IllegalMoveError
 from .state import Move
-from .validate import quote
+from .validate import budget, quote
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,8 +81,8 @@ class Review:
                  position_nodes: int | None = DEFAULT_POSITION_NODES,
                  on_loss: bool = True) -> None:
         self.widget = widget
-        self.max_seconds = max_seconds
-        self.position_nodes = position_nodes
+        self.max_seconds = budget(max_seconds, "max_seconds")
+        self.position_nodes = budget(position_nodes, "position_nodes", integer=True)
         self.on_loss = on_loss
         self.lock = threading.RLock()
         self.game: Game | None = None  # the game analysed (or being analysed)

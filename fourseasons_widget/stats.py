@@ -806,11 +806,16 @@ class Stats:
 
     def unfinished(self, variant: str, options: dict[str, str] | None = None
                    ) -> tuple[str, float] | None:
-        """The saved game (JSON) and its clock, or ``None`` (a record that does not read as
-        one is discarded, with a message in :attr:`notices`)."""
+        """The saved game (JSON) and its clock, or ``None``: only a record that loads (with
+        :meth:`Game.from_json <fourseasons_widget.game.Game.from_json>`) as a game in progress
+        of ``variant`` (and ``options``; by default any) is given; one that does not is
+        discarded, with a message in :attr:`notices` (see :meth:`resumable`)."""
+        from .game import Game
+
         variant = stats_name(variant)
-        saved = self._saved(variant, None if options is None else options_key(variant, options))
-        return None if saved is None else (saved[1], saved[2])
+        r = self._resumable(variant, None if options is None else options_key(variant, options),
+                            Game.from_json)
+        return None if r is None else (r[0], r[1].seconds)
 
     def resumable(self, variant: str, options: dict[str, str] | None = None, *,
                   check: Callable[[str], Any]) -> Resumable | None:
@@ -819,7 +824,11 @@ class Stats:
         ``ValueError``.  A record that fails — does not load, is won or lost, is another
         variant's or options' — is deleted, with a message in :attr:`notices`."""
         variant = stats_name(variant)
-        key = options_key(variant, options)
+        r = self._resumable(variant, options_key(variant, options), check)
+        return None if r is None else r[1]
+
+    def _resumable(self, variant: str, key: str | None, check: Callable[[str], Any]
+                   ) -> tuple[str, Resumable] | None:
         saved = self._saved(variant, key)
         if saved is None:
             return None
@@ -834,7 +843,7 @@ class Stats:
         try:
             if getattr(game, "variant", None) != variant:
                 why = f"it is a game of {quote(getattr(game, 'variant', None))}"
-            elif options_key(variant, game.rules.option_values) != key:
+            elif key is not None and options_key(variant, game.rules.option_values) != key:
                 why = "it was played with other options"
             elif game.status != "playing":
                 why = f"it is a finished game ({quote(game.status)})"
@@ -845,7 +854,7 @@ class Stats:
         if why is not None:
             self._discard(variant, (rowid, text), why)
             return None
-        return Resumable(game=game, seconds=seconds, moves=game.ply)
+        return text, Resumable(game=game, seconds=seconds, moves=game.ply)
 
     def reset(self) -> None:
         """Forget every game and saved game."""

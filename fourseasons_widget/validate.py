@@ -143,22 +143,42 @@ def pile_parts(name: Any) -> tuple[str, int | None] | None:
     return m.group(2), int(m.group(3))
 
 
+#: the largest budgets: seconds (a clock plus more overflows a float, ``10**400`` cannot even
+#: be made one) and counts (nodes, steps, tries: the searches' own "no limit" is 2**62)
+BUDGET_SECONDS_LIMIT = 1e9
+BUDGET_COUNT_LIMIT = 2**62
+
+
 def budget(value: Any, name: str, *, integer: bool = False) -> Any:
-    """Check a search budget: ``None`` (no limit) or a finite number greater than 0; with
-    ``integer=True`` (node counts) a whole number.  Returns the value (an ``int`` for whole
+    """Check a search budget: ``None`` (no limit) or a finite number greater than 0 and at
+    most :data:`BUDGET_SECONDS_LIMIT` (about 31 years); with ``integer=True`` (node counts)
+    a whole number up to :data:`BUDGET_COUNT_LIMIT`.  Returns the value (an ``int`` for whole
     numbers given as floats); raises :class:`BudgetError` (a ``ValueError``) otherwise.
 
-    ``nan`` would never compare greater than a clock and ``inf`` never runs out; strings and
-    bools are not numbers here.
+    ``nan`` would never compare greater than a clock, ``inf`` never runs out and ``10**400``
+    overflows the clock it is added to; strings and bools are not numbers here.
+
+    >>> budget(10**400, "max_seconds")
+    Traceback (most recent call last):
+    ...
+    fourseasons_widget.validate.BudgetError: max_seconds must be at most 1e+09 seconds, not an integer of 1329 bits
     """
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise BudgetError(f"{name} must be a positive number or None, not {quote(value)}")
+    hi = BUDGET_COUNT_LIMIT if integer else BUDGET_SECONDS_LIMIT
+    what = "" if integer else " seconds"
+    most = "2**62" if integer else f"{hi:g}"
     if isinstance(value, numbers.Integral):
-        v = int(value)
+        try:
+            v = int(value)
+        except (OverflowError, ValueError, TypeError):
+            raise BudgetError(f"{name} must be a whole number, not {quote(value)}") from None
         if v <= 0:
             raise BudgetError(f"{name} must be greater than 0, not {quote(v)}")
+        if v > hi:
+            raise BudgetError(f"{name} must be at most {most}{what}, not {quote(v)}")
         return v
     try:
         f = float(value)
@@ -166,6 +186,8 @@ def budget(value: Any, name: str, *, integer: bool = False) -> Any:
         raise BudgetError(f"{name} must be a finite positive number, not {quote(value)}") from None
     if not math.isfinite(f) or f <= 0:
         raise BudgetError(f"{name} must be a finite number greater than 0, not {quote(f)}")
+    if f > hi:
+        raise BudgetError(f"{name} must be at most {most}{what}, not {quote(f)}")
     if integer:
         if f != int(f):
             raise BudgetError(f"{name} counts nodes: a whole number, not {quote(f)}")
