@@ -7,31 +7,70 @@ interval (unknowns count as neither won nor lost: the interval runs from won/N t
 (won+unknown)/N); ``fourseasons budgets --variant standard --deals 200 --nodes
 1000,3000,10000 --out budgets.csv`` — the solver on the same deals at several node budgets
 (one summary row per budget: how the win rate grows with the search).
+
+Every argument is checked before any work: numbers in ASCII digits only (``int()`` would read
+``'٣'`` as 3), each within its range, the seeds a run would deal below 2**63, the output files
+writable (a directory or a missing folder is refused at once).  Ctrl-C stops a run promptly,
+worker processes included, and leaves no file posing as complete: a file is written to a
+temporary name and renamed when done; a run of several variants or players keeps what it has
+so far in ``<out>.partial`` until the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+import signal
 import sys
 import time
 
 from .deal import parse_pysol_number
 from .rules import VARIANTS
-from .validate import SEED_LIMIT, ascii_int, budget
+from .validate import BUDGET_COUNT_LIMIT, SEED_LIMIT, ascii_int, budget, quote, safe_text
+
+#: the most deals in one run, worker processes, and node budgets in one ``budgets`` run
+MAX_DEALS = 1_000_000
+MAX_JOBS = 256
+MAX_BUDGETS = 50
+#: the exit status after Ctrl-C (128 + SIGINT, as a shell reports it)
+INTERRUPTED = 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its refusals bounded (it quotes the whole value it refuses: a
+    megabyte-long argument would give a megabyte-long message)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {safe_text(message, 300)}\n")
+
+
+def _int_in(text: str, lo: int, hi: int, what: str) -> int:
+    v = ascii_int(text)  # (digits 0-9 only: int() would also read '٤' and '４')
+    if v is None or not lo <= v <= hi:
+        raise argparse.ArgumentTypeError(f"must be {what} from {lo} to {hi}, in digits 0-9, "
+                                         f"not {quote(text)}")
+    return v
 
 
 def _positive_int(text: str) -> int:
-    v = ascii_int(text)  # (digits 0-9 only: int() would also read '٤' and '４')
-    if v is None or v < 1:
-        raise argparse.ArgumentTypeError("must be a positive integer, in digits 0-9")
-    return v
+    return _int_in(text, 1, BUDGET_COUNT_LIMIT, "a whole number")
+
+
+def _deals(text: str) -> int:
+    return _int_in(text, 1, MAX_DEALS, "a number of deals")
+
+
+def _jobs(text: str) -> int:
+    return _int_in(text, 1, MAX_JOBS, "a number of worker processes")
 
 
 def _seed(text: str) -> int:
     v = ascii_int(text)
     if v is None or v >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError("must be an integer from 0 to 2**63 - 1, in digits 0-9")
+        raise argparse.ArgumentTypeError(f"must be an integer from 0 to 2**63 - 1, in digits "
+                                         f"0-9, not {quote(text)}")
     return v
 
 
@@ -39,7 +78,7 @@ def _pysol(text: str) -> int | str:
     try:  # (digits 0-9 only, or "ms" and digits: the deal module says why not)
         return parse_pysol_number(text)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(safe_text(str(e), 200)) from None
 
 
 def _seconds(text: str) -> float:
@@ -48,12 +87,13 @@ def _seconds(text: str) -> float:
     except ValueError:
         v = None
     if v is None:
-        raise argparse.ArgumentTypeError("must be a finite number of seconds greater than 0")
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds greater than 0 "
+                                         f"and at most 1e9, not {quote(text)}")
     return v
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="fourseasons", description="Four Seasons patience: solve "
+    p = _Parser(prog="fourseasons", description="Four Seasons patience: solve "
                                 "deals and measure win rates.")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -74,12 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--player", default="solver",
                    help="solver, random, heuristic, prover (the solver, then the loss-proof "
                         "search: classifies deals), or 'all' (the first three)")
-    w.add_argument("--deals", type=_positive_int, default=100)
+    w.add_argument("--deals", type=_deals, default=100)
     w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
     w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal (the prover: per search)")
     w.add_argument("--nodes", type=_positive_int, default=None,
                    help="solver nodes per deal (the prover: per search)")
-    w.add_argument("--jobs", type=_positive_int, default=None, help="worker processes")
+    w.add_argument("--jobs", type=_jobs, default=None, help="worker processes")
     w.add_argument("--executor", choices=("process", "serial", "dask"), default="process",
                    help="process pool (default), this process, or Dask (a local cluster of "
                         "--jobs workers, or the cluster at --scheduler)")
@@ -92,13 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
     b.add_argument("--variant", choices=list(VARIANTS), default="standard")
-    b.add_argument("--deals", type=_positive_int, default=100)
-    b.add_argument("--first-seed", type=int, default=0, help="seeds run first..first+deals-1")
+    b.add_argument("--deals", type=_deals, default=100)
+    b.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
     b.add_argument("--nodes", type=_budgets, required=True,
                    help="comma-separated node budgets per deal, e.g. 1000,3000,10000")
     b.add_argument("--seconds", type=_seconds, default=60.0,
                    help="a safety cap per deal (default 60; the node budget should decide)")
-    b.add_argument("--jobs", type=_positive_int, default=None, help="worker processes")
+    b.add_argument("--jobs", type=_jobs, default=None, help="worker processes")
     b.add_argument("--executor", choices=("process", "serial"), default="process")
     b.add_argument("--out", default=None, help="CSV file: one row per budget")
     b.add_argument("--no-progress", action="store_true")
@@ -106,13 +146,89 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _budgets(text: str) -> list[int]:
-    try:
-        values = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError("a comma-separated list of node counts") from None
-    if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError("a comma-separated list of positive node counts")
+    parts = [x.strip() for x in text.split(",", MAX_BUDGETS) if x.strip()]
+    values = [ascii_int(x) for x in parts]
+    if not values or len(parts) > MAX_BUDGETS or any(
+            v is None or not 1 <= v <= BUDGET_COUNT_LIMIT for v in values):
+        raise argparse.ArgumentTypeError(
+            f"a comma-separated list of at most {MAX_BUDGETS} node counts from 1 to 2**62, in "
+            f"digits 0-9, not {quote(text)}")
     return sorted(set(values))
+
+
+def _refuse(command: str, message: str) -> int:
+    print(f"fourseasons {command}: {safe_text(message, 300)}", file=sys.stderr)
+    return 2
+
+
+def _check_seeds(first: int, deals: int) -> str | None:
+    if first + deals > SEED_LIMIT:
+        return (f"--first-seed {first} with --deals {deals} runs past the last seed, "
+                "2**63 - 1")
+    return None
+
+
+def _check_outputs(*paths: str | None) -> str | None:
+    """Why the output files cannot be written (checked before any work), or ``None``."""
+    seen: set[str] = set()
+    for path in paths:
+        if path is None:
+            continue
+        if not path or "\0" in path:
+            return f"an output file needs a name, not {quote(path)}"
+        full = os.path.abspath(path)
+        if full in seen:
+            return f"{quote(path)} is named for two outputs"
+        seen.add(full)
+        folder = os.path.dirname(full)
+        if os.path.isdir(full):
+            return f"{quote(path)} is a directory, not a file"
+        if not os.path.isdir(folder):
+            return f"the folder of {quote(path)} does not exist"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder of {quote(path)} is not writable"
+        if os.path.exists(full) and not os.access(full, os.W_OK):
+            return f"{quote(path)} is not writable"
+    return None
+
+
+def _ignore_sigint() -> None:  # (in each worker process: Ctrl-C is the parent's to handle)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Pool:
+    """The worker processes of a run, stopped at once on Ctrl-C (a process pool's own
+    shutdown waits for every deal queued: Ctrl-C did not stop ``--jobs 2`` in 20 s)."""
+
+    def __init__(self, jobs: int | None) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+
+    def stop(self) -> None:
+        ex = self.executor
+        processes = list((getattr(ex, "_processes", None) or {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            with _suppress():
+                proc.terminate()
+        for proc in processes:
+            with _suppress():
+                proc.join(2)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+
+
+def _suppress():
+    import contextlib
+
+    return contextlib.suppress(Exception)
+
+
+def _interrupted(what: str) -> int:
+    print(f"\nfourseasons: interrupted; {what}", file=sys.stderr, flush=True)
+    return INTERRUPTED
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
@@ -169,9 +285,13 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             return 2
     executor = None
     client = None
+    pool = None
     if a.scheduler and a.executor != "dask":
         print("fourseasons: --scheduler needs --executor dask", file=sys.stderr)
         return 2
+    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out, a.summary)
+    if why:
+        return _refuse("winrate", why)
     if a.executor == "serial":
         executor = "serial"
     elif a.executor == "dask":
@@ -186,10 +306,15 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         else:
             client = Client(LocalCluster(n_workers=a.jobs or 2, threads_per_worker=1))
         executor = client.get_executor()
+    else:
+        pool = _Pool(a.jobs)
+        executor = pool.executor
     seeds = range(a.first_seed, a.first_seed + a.deals)
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
     all_rows = []
     summaries = []
+    several = len(variants) * len(players) > 1
+    partial = a.out + ".partial" if a.out else None
     try:
         for v in variants:
             for pl in players:
@@ -209,11 +334,24 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                 summaries.append(summary_row(v, pl, rows, command,
                                              a.nodes if solver else None,
                                              a.seconds if solver else None))
-                if a.out:
-                    write_csv(all_rows, a.out)
+                if partial and several:  # (what is done so far, never under the final name)
+                    write_csv(all_rows, partial)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.stop()
+            pool = None
+        kept = f"the runs finished so far are in {partial}" if partial and several and all_rows \
+            else "no file written"
+        return _interrupted(kept)
     finally:
+        if pool is not None:
+            pool.close()
         if client is not None:
             client.close()
+    if a.out:
+        write_csv(all_rows, a.out)
+        if partial and os.path.exists(partial):
+            os.remove(partial)
     if a.summary:
         from .search.experiments import SUMMARY_FIELDS
 
@@ -224,11 +362,24 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
 def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
     from .search.experiments import BUDGET_FIELDS, budget_curve, write_csv
 
+    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out)
+    if why:
+        return _refuse("budgets", why)
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
     seeds = range(a.first_seed, a.first_seed + a.deals)
-    executor = "serial" if a.executor == "serial" else None
-    rows = budget_curve(a.variant, seeds, a.nodes, command=command, max_seconds=a.seconds,
-                        executor=executor, jobs=a.jobs, progress=not a.no_progress)
+    pool = None if a.executor == "serial" else _Pool(a.jobs)
+    try:
+        rows = budget_curve(a.variant, seeds, a.nodes, command=command, max_seconds=a.seconds,
+                            executor="serial" if pool is None else pool.executor, jobs=a.jobs,
+                            progress=not a.no_progress)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.stop()
+            pool = None
+        return _interrupted("no file written")
+    finally:
+        if pool is not None:
+            pool.close()
     for r in rows:
         print(f"{a.variant} solver, {r['max_nodes']} nodes per deal: won {r['won']}/{r['n']}, "
               f"lost {r['lost']}, unknown {r['unknown']}; 95% CI {100 * r['ci_low']:.1f}% – "
@@ -241,11 +392,14 @@ def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     a = build_parser().parse_args(argv)
-    if a.command == "solve":
-        return cmd_solve(a)
-    if a.command == "budgets":
-        return cmd_budgets(a, argv)
-    return cmd_winrate(a, argv)
+    try:
+        if a.command == "solve":
+            return cmd_solve(a)
+        if a.command == "budgets":
+            return cmd_budgets(a, argv)
+        return cmd_winrate(a, argv)
+    except KeyboardInterrupt:
+        return _interrupted("no file written")
 
 
 if __name__ == "__main__":  # pragma: no cover

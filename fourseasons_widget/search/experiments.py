@@ -24,6 +24,7 @@ to the Wilson upper bound of ``(won + unknown) / n``.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import time
@@ -219,12 +220,25 @@ def summarize(rows: list[dict[str, Any]]) -> Summary:
 def write_csv(rows: list[dict[str, Any]], path, fields: list[str] | tuple[str, ...] = FIELDS,
               ) -> None:
     """Write ``rows`` as CSV with the columns ``fields`` (the per-deal columns by default; the
-    summary and budget-curve files pass theirs)."""
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: r.get(k) for k in fields})
+    summary and budget-curve files pass theirs).  Written to a temporary file in the same
+    folder and renamed when complete: an interrupted write never leaves a file that looks
+    whole."""
+    import os
+    import secrets
+
+    path = os.fspath(path)
+    tmp = f"{path}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    try:
+        with open(tmp, "x", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=fields)
+            w.writeheader()
+            for r in rows:
+                w.writerow({k: r.get(k) for k in fields})
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
 
 
 def read_csv(path) -> list[dict[str, Any]]:
