@@ -291,6 +291,9 @@ class Stats:
             raise OSError(f"{self.path} is a directory")
         con = sqlite3.connect(self.path, timeout=ms / 1000, isolation_level=None,
                               check_same_thread=False)
+        # (text another program wrote as bytes that are not UTF-8 reads as text with escapes,
+        # and the validation layer refuses it: never a UnicodeDecodeError)
+        con.text_factory = _text
         try:
             con.execute(f"PRAGMA busy_timeout={int(ms)}")
             with self._prepare_lock:  # (one connection at a time sets the file up)
@@ -305,12 +308,6 @@ class Stats:
     def _prepare(self, con: sqlite3.Connection) -> None:
         """Check the file and bring its schema up to :data:`SCHEMA_VERSION` (once)."""
         try:
-            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
-            if str(mode).lower() != "wal":
-                # write-ahead log: readers never wait for a writer (nor a writer for readers);
-                # no fsync per commit (a crash of the machine may lose the last save, never
-                # corrupt the file)
-                mode = con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if not isinstance(version, int) or version < 0:
                 raise _Damaged("its schema version is not a number")
@@ -318,6 +315,12 @@ class Stats:
                 raise _Newer(f"the statistics file was written by a newer fourseasons-widget "
                              f"(schema {quote(version)}); it is left untouched and nothing is "
                              "saved this session: upgrade fourseasons-widget")
+            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                # write-ahead log: readers never wait for a writer (nor a writer for readers);
+                # no fsync per commit (a crash of the machine may lose the last save, never
+                # corrupt the file)
+                con.execute("PRAGMA journal_mode=WAL")
             if version < SCHEMA_VERSION:
                 self._migrate(con)
             self._check_columns(con)
@@ -328,6 +331,8 @@ class Stats:
             if _kind(e) == "damaged" or type(e) is sqlite3.DatabaseError:
                 raise _Damaged(quote_error(e, 80)) from None
             raise
+        except (ValueError, TypeError, IndexError, UnicodeError) as e:  # (a schema unreadable)
+            raise _Damaged(quote_error(e, 80)) from None
         self._prepared = True
         with contextlib.suppress(OSError):
             self._ino = os.stat(self.path).st_ino
@@ -486,6 +491,16 @@ class Stats:
         self._thread = t
 
     def _write_loop(self) -> None:
+        try:
+            self._write_loop_body()
+        finally:  # (however the thread ends, the next write starts another)
+            with self._cv:
+                if self._thread is threading.current_thread():
+                    self._writer_alive = False
+                    self._thread = None
+                self._cv.notify_all()
+
+    def _write_loop_body(self) -> None:
         delay = 0.05
         while True:
             with self._cv:
@@ -551,6 +566,15 @@ class Stats:
                 self._inflight = None
                 self._trouble(e)
             return False
+        except Exception as e:  # (not the file's fault: this write can never be made)
+            with self._lock:
+                if self._pending and self._pending[0] is op:
+                    self._pending.popleft()
+                self._inflight = None
+                self._notice(f"a {op.kind} could not be written and was dropped: "
+                             f"{type(e).__name__}: {quote_error(e, 100)}")
+                self._cv.notify_all()
+            return True
 
     def _apply(self, con: sqlite3.Connection, op: _Op) -> None:
         a = op.args
@@ -570,8 +594,14 @@ class Stats:
                 con.execute("DELETE FROM unfinished WHERE variant = ? AND options = ?",
                             (a["variant"], a["options"]))
         elif op.kind == "discard":  # only the very record found bad (not a newer save)
-            con.execute("DELETE FROM unfinished WHERE rowid = ? AND game IS ?",
-                        (a["rowid"], a["game"]))
+            if a["rowid"] is None:  # (a save of ours, queued when it was found bad)
+                con.execute("DELETE FROM unfinished WHERE variant = ? AND options = ? AND "
+                            "game = ?", (a["variant"], a["options"], a["game"]))
+            else:  # (a row of the file, as read: compared here, it may hold any bytes)
+                row = con.execute("SELECT options, game FROM unfinished WHERE rowid = ?",
+                                  (a["rowid"],)).fetchone()
+                if row is not None and _same(row[0], a["options"]) and _same(row[1], a["game"]):
+                    con.execute("DELETE FROM unfinished WHERE rowid = ?", (a["rowid"],))
         elif op.kind == "reset":
             con.execute("DELETE FROM games")
             con.execute("DELETE FROM unfinished")
@@ -746,6 +776,10 @@ class Stats:
         variant = stats_name(variant)
         if not isinstance(game_json, str):
             raise ValueError(f"a saved game is JSON text, not {quote(game_json)}")
+        try:
+            game_json.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("a saved game is UTF-8 text (this one holds a lone surrogate)") from None
         if len(game_json) > MAX_SAVE:
             self._notice(f"the {variant} game in progress is too large to be kept for later")
             return
@@ -761,48 +795,47 @@ class Stats:
         key = None if options is None else options_key(variant, options)
         self._queue(_Op("clear", {"variant": variant, "options": key}))
 
-    def _saved(self, variant: str, key: str | None) -> tuple[Any, str, float] | None:
-        """The saved record (rowid or None if not written yet, game text, clock) of a variant
-        (and options; ``None``: the newest of any), valid as a row, or ``None``."""
+    def _saved(self, variant: str, key: str | None) -> tuple[Any, Any, float, int | None] | None:
+        """The saved record (its options' key, game text, clock, rowid — ``None`` while it is
+        not written yet) of a variant (and options; ``None``: the newest of any), valid as a
+        row, or ``None``."""
         with self._lock:
+            discarded = []  # (records found bad, their deletion not yet written)
             for op in reversed(self._pending):
                 a = op.args
                 if op.kind == "reset" or (op.kind == "clear" and a["variant"] == variant and (
                         a["options"] is None or key is None or a["options"] == key)):
                     return None
+                if op.kind == "discard" and a["variant"] == variant:
+                    discarded.append((a["options"], a["game"]))
                 if op.kind == "save" and a["variant"] == variant and key in (None, a["options"]):
-                    return None, a["game"], a["seconds"]
+                    return None if (a["options"], a["game"]) in discarded else (
+                        a["options"], a["game"], a["seconds"], None)
 
             def read(con: sqlite3.Connection) -> tuple | None:
-                sql = "SELECT rowid, game, seconds FROM unfinished WHERE variant = ?"
+                sql = "SELECT options, game, seconds, rowid FROM unfinished WHERE variant = ?"
                 args: tuple = (variant,)
                 if key is not None:
                     sql, args = sql + " AND options = ?", (variant, key)
                 return con.execute(sql + " ORDER BY saved DESC LIMIT 1", args).fetchone()
 
             row = self._read(read, None)
-        if row is None:
+        if row is None or any(_same(row[0], o) and _same(row[1], d) for o, d in discarded):
             return None
         try:
             v = stats_saved({"game": row[1], "seconds": row[2]}, MAX_SAVE)
         except ValueError as e:
             self._discard(variant, row, quote_error(e, 100))
             return None
-        return row[0], v["game"], v["seconds"]
+        return row[0], v["game"], v["seconds"], row[3]
 
     def _discard(self, variant: str, row: tuple, why: str) -> None:
         self._notice(f"The saved unfinished {variant} game could not be resumed ({why}) and "
                      "was discarded.")
-        if row[0] is None:  # not written yet: taken off the queue
-            with self._lock:
-                self._pending = collections.deque(
-                    p for p in self._pending if p is self._inflight or not (
-                        p.kind == "save" and p.args["variant"] == variant
-                        and p.args["game"] is row[1]))
-        else:
-            game = row[1] if isinstance(row[1], str | bytes | int | float) or row[1] is None \
-                else None
-            self._queue(_Op("discard", {"rowid": row[0], "game": game}))
+        # (deleted by its content, once any save of it still queued is written: never a newer
+        # save that replaced it)
+        self._queue(_Op("discard", {"variant": variant, "options": row[0], "game": row[1],
+                                    "rowid": row[3]}))
 
     def unfinished(self, variant: str, options: dict[str, str] | None = None
                    ) -> tuple[str, float] | None:
@@ -832,12 +865,12 @@ class Stats:
         saved = self._saved(variant, key)
         if saved is None:
             return None
-        rowid, text, seconds = saved
+        slot, text, seconds, rowid = saved
         try:
             game = check(text)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError,
                 OverflowError) as e:
-            self._discard(variant, (rowid, text), f"it does not load: {quote_error(e, 100)}")
+            self._discard(variant, (slot, text, seconds, rowid), f"it does not load: {quote_error(e, 100)}")
             return None
         why = None
         try:
@@ -852,7 +885,7 @@ class Stats:
         except (ValueError, TypeError, AttributeError) as e:
             why = f"it does not read as a game: {quote_error(e, 80)}"
         if why is not None:
-            self._discard(variant, (rowid, text), why)
+            self._discard(variant, (slot, text, seconds, rowid), why)
             return None
         return text, Resumable(game=game, seconds=seconds, moves=game.ply)
 
@@ -866,6 +899,14 @@ def _supersedes(op: _Op, earlier: _Op) -> bool:
     if earlier.kind not in ("save", "clear") or earlier.args["variant"] != op.args["variant"]:
         return False
     return op.args["options"] is None or earlier.args["options"] == op.args["options"]
+
+
+def _same(x: Any, y: Any) -> bool:
+    return type(x) is type(y) and x == y
+
+
+def _text(b: bytes) -> str:
+    return b.decode("utf-8", "surrogateescape")
 
 
 def is_count(x: Any) -> bool:
