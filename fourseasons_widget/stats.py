@@ -311,6 +311,8 @@ class Stats:
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if not isinstance(version, int) or version < 0:
                 raise _Damaged("its schema version is not a number")
+            if version > 1000:  # (no schema of this library gets there: damage)
+                raise _Damaged(f"its schema version reads {quote(version)}")
             if version > SCHEMA_VERSION:
                 raise _Newer(f"the statistics file was written by a newer fourseasons-widget "
                              f"(schema {quote(version)}); it is left untouched and nothing is "
@@ -610,6 +612,7 @@ class Stats:
         """Wait (at most ``timeout`` seconds) until every queued write is made; True if so."""
         end = time.monotonic() + timeout
         with self._cv:
+            self._cv.notify_all()  # (a writer waiting to try again tries now)
             while self._pending:
                 if self._threads is False:
                     if self._drain():

@@ -50,7 +50,10 @@ def raw(path) -> sqlite3.Connection:
 
 
 def written(store: Stats) -> None:
-    assert store.flush(10), f"writes still waiting: {store.state} {store.message}"
+    """Wait for the queued writes (main 8623e1c wrote at once and had no ``flush``: these tests
+    are run against it too, to see them fail for the reason they name)."""
+    if hasattr(store, "flush"):
+        assert store.flush(10), f"writes still waiting: {store.state} {store.message}"
 
 
 def bounded(store: Stats) -> None:
@@ -69,7 +72,7 @@ def path(tmp_path):
 def store(path) -> Stats:
     s = Stats(path)
     yield s
-    s.close(2)
+    s.close()
 
 
 def old_file(path, games=(), unfinished=()) -> None:
@@ -211,12 +214,32 @@ def test_record_refuses_what_it_cannot_keep(store, kw):
 
 # -- a locked file -----------------------------------------------------------------------------
 
-def test_a_move_while_another_program_holds_the_file_is_queued_not_dropped(path, monkeypatch):
+def test_a_save_made_while_another_program_holds_the_file_is_kept(path):
     """Issue 19: with another connection in ``BEGIN EXCLUSIVE`` each move took 5.1 s (the
     timeout) and the save was dropped without a word."""
     store = Stats(path)
     w = FourSeasons(seed=5, stats=store)
     store.record("standard", "lost", moves=3, seconds=1.0)
+    written(store)
+    other = raw(path)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        assert w.handle_intent({"type": "turn", "ply": 0, "version": w.board["version"]})
+        assert w.board["stats"]["lost"] == 1  # reads go on (write-ahead log)
+        assert other.execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 0
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    written(store)
+    saved = raw(path).execute("SELECT game FROM unfinished").fetchall()
+    assert len(saved) == 1 and Game.from_json(saved[0][0]).ply == w.game.ply
+    w.close()
+
+
+def test_a_move_while_the_file_is_locked_queues_the_write_for_the_writer_thread(path,
+                                                                               monkeypatch):
+    store = Stats(path)
+    w = FourSeasons(seed=5, stats=store)
     written(store)
     writers: list[str] = []
     apply = Stats._apply
@@ -225,26 +248,23 @@ def test_a_move_while_another_program_holds_the_file_is_queued_not_dropped(path,
         writers.append(threading.current_thread().name)
         return apply(self, con, op)
 
+    monkeypatch.setattr(Stats, "_apply", spy)
     other = raw(path)
     other.execute("BEGIN EXCLUSIVE")
     try:
-        monkeypatch.setattr(Stats, "_apply", spy)
         assert w.handle_intent({"type": "turn", "ply": 0, "version": w.board["version"]})
         assert store.pending >= 1  # queued: the move did not wait for the file
-        assert w.board["stats"]["lost"] == 1  # reads go on (write-ahead log)
         for _ in range(100):  # the writer thread finds the file busy and says so
             if store.state == "busy":
                 break
             time.sleep(0.05)
         assert store.state == "busy" and "kept" in store.message
-        assert other.execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 0
     finally:
         other.execute("ROLLBACK")
         other.close()
     written(store)
-    assert store.state == "ok" and writers and threading.current_thread().name not in writers
-    saved = raw(path).execute("SELECT game FROM unfinished").fetchall()
-    assert len(saved) == 1 and Game.from_json(saved[0][0]).ply == w.game.ply
+    assert store.state == "ok" and store.pending == 0
+    assert writers and threading.current_thread().name not in writers
     w.close()
 
 
@@ -412,7 +432,7 @@ def test_fuzz_tampered_game_rows(tmp_path_factory, rows):
     assert len(store.history(limit=1000)) == 1 + len(good)
     assert bool(store.notices) == (len(good) < len(rows))
     bounded(store)
-    store.close(2)
+    store.close()
 
 
 saved_game = st.one_of(
@@ -449,7 +469,7 @@ def test_fuzz_tampered_saved_games(tmp_path_factory, game, seconds, variant):
         assert con.execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 0
     con.close()
     bounded(store)
-    store.close(2)
+    store.close()
 
 
 WON = won_game("standard").to_json()
@@ -463,7 +483,7 @@ def good_file(tmp_path_factory) -> bytes:
     for i in range(30):
         s0.record("standard", "won", moves=i, seconds=1.0, seed=i, deal=f"seed {i}")
     s0.save_unfinished("standard", in_progress().to_json(), 2.0)
-    s0.close(5)
+    s0.close()
     con = raw(path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
@@ -491,13 +511,16 @@ def test_fuzz_corrupt_files(tmp_path_factory, good_file, flips, cut):
     store.unfinished("standard")
     store.record("standard", "lost", moves=1, seconds=1.0)
     assert store.summary()["standard"]["lost"] >= 1
-    written(store)
-    assert store.state in ("ok", "reset"), store.message
+    if store.state == "off":  # (damage that reads as a newer schema: the file is left as it is)
+        assert "newer" in store.message and path.read_bytes() == bytes(data)
+    else:
+        written(store)
+        assert store.state in ("ok", "reset"), store.message
     assert sum(v["played"] for v in s.values()) <= 30
     if store.state == "reset":
         assert any(".damaged-" in p.name for p in folder.iterdir())
     bounded(store)
-    store.close(2)
+    store.close()
 
 
 def test_fuzz_concurrent_writers(path):
