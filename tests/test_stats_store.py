@@ -557,3 +557,13 @@ def test_fuzz_concurrent_writers(path):
     assert s["czarina"]["lost"] == 100
     assert raw(path).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 301
     assert store.state == "ok"
+
+
+def test_the_store_and_validation_doctests():
+    import doctest
+
+    from fourseasons_widget import validate
+
+    for mod in (stats_mod, validate):
+        result = doctest.testmod(mod)
+        assert result.failed == 0 and result.attempted > 0, mod.__name__
