@@ -477,7 +477,11 @@ class Stats:
     def _kick(self) -> None:
         """Make the queued writes: wake (or start) the writer thread, or write them now."""
         if self._threads is False:
-            self._drain()
+            # (a file found busy is tried again a second later, not on every move: each try
+            # waits up to BUSY_MS)
+            if self._problem is None or self._problem[0] != "busy" or \
+                    time.monotonic() - self._last_try > 1.0:
+                self._drain()
             return
         if self._writer_alive:
             self._cv.notify_all()

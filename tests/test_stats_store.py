@@ -292,8 +292,8 @@ def test_without_threads_the_write_is_made_at_once_or_kept_and_retried(path, mon
     assert store.summary()["standard"]["abandoned"] == 1  # counted already
     other.execute("ROLLBACK")
     other.close()
-    store.record("standard", "won", moves=5, seconds=2.0)
-    assert store.pending == 0 and store.state == "ok"
+    store.record("standard", "won", moves=5, seconds=2.0)  # (tried again within a second)
+    assert store.flush(5) and store.pending == 0 and store.state == "ok"
     rows = raw(path).execute("SELECT result FROM games ORDER BY id").fetchall()
     assert rows == [("abandoned",), ("won",)]
     assert raw(path).execute("SELECT COUNT(*) FROM unfinished").fetchone()[0] == 0
