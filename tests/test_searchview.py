@@ -165,3 +165,64 @@ def test_js_fixture_is_up_to_date():
     spec.loader.exec_module(mod)
     assert mod.PATH.read_text(encoding="utf-8") == mod.text(), (
         "run .venv/bin/python js/test/make_search_fixture.py")
+
+
+@pytest.mark.parametrize("name", list(TRACEABLE))
+def test_each_step_queue_is_the_algorithms_frontier_in_the_order_taken(positions, name):
+    game = positions[1]
+    p = GameProblem(game)
+    seen = []
+    RUNS[name](p, max_expanded=120,
+               on_step=lambda st: seen.append([n.path() for n in st.queue()][:60]))
+    t = record(p, name, max_steps=120)
+
+    def actions_to(i):
+        out = []
+        while t.nodes[i]["parent"] is not None:
+            out.append(t.nodes[i]["move"])
+            i = t.nodes[i]["parent"]
+        return out[::-1]
+
+    for k, st in enumerate(t.steps):
+        moves = [[p.move_text(*pair) for pair in _walk(p, path)] for path in seen[k]]
+        assert [actions_to(i) for i in st["queue"]] == moves
+        if k + 1 < len(t.steps):  # the head of the queue is the node the next step expands
+            assert st["queue"][0] == t.steps[k + 1]["node"]
+
+
+def _walk(p, path):
+    s = p.initial
+    for a in path:
+        yield s, a
+        s = p.result(s, a)
+
+
+def test_the_front_end_may_set_only_its_own_traits():
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm="A*")
+    before = (v.max_steps, dict(v.trace), list(v.algorithms))
+
+    def send(state):
+        v._handle_msg({"content": {"data": {"method": "update", "state": state}}})
+
+    send({"max_steps": 10**9, "trace": {}, "algorithms": ["\ud800"]})
+    assert (v.max_steps, dict(v.trace), list(v.algorithms)) == before
+    assert "may not set" in v.note
+    send({"max_steps": 2**63})
+    assert v.max_steps == before[0]
+    send({"algorithm": "nonsense"})
+    assert v.algorithm == "A*" and "unknown algorithm" in v.note
+    send({"step": "3"})  # a string is not an int
+    assert v.step == 0
+    send({"step": 10**6, "show_duplicates": True})
+    assert v.step == len(v.trace["steps"]) and v.show_duplicates is True
+    send({"algorithm": "breadth-first"})
+    assert v.trace["algorithm"] == "breadth-first"
+    v._handle_msg("garbage")  # never raises
+    v._handle_msg({"content": {"data": {"method": "update", "state": [1, 2]}}})
+
+
+def test_side_by_side_links_the_steps():
+    box = SearchView.side_by_side(small_position(seed=0, cards_left=3), "breadth-first", "A*")
+    a, b = box.children
+    assert (a.algorithm, b.algorithm) == ("breadth-first", "A*")
+    assert box._step_link.source == (a, "step") and box._step_link.target == (b, "step")

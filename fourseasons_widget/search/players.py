@@ -243,9 +243,10 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
     stock), it samples ``samples`` orders of the unseen cards consistent with what it has seen
     (:func:`sample_order`), runs the solver on each (``max_nodes`` nodes; the solver sees the
     *sampled* order, never the real one) and keeps the winning lines as plans.  Each move is
-    the one most plans start with (ties: the first plan's); the plans that agree advance, the
-    others are dropped.  With no plan left it plays the beginner's move (:func:`play_heuristic`'s
-    rule), and, like it, never returns to a position already seen.  Until the next card is
+    the one most plans start with (ties: the first plan's), if at least half the samples agree
+    on it; the plans that agree advance, the others are dropped.  Otherwise (few samples won:
+    a lucky order is no guide) it plays the beginner's move (:func:`play_heuristic`'s rule),
+    and, like it, never returns to a position already seen.  Until the next card is
     turned nothing new is seen, so a plan made for a sampled order is as good a guess as a fresh
     sample; each turn reveals a card, and the plans are made again.
 
@@ -281,8 +282,8 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
             if t.key() not in visited:
                 legal[m] = t
         votes = Counter(p[0] for p in plans if p and p[0] in legal)
-        if votes:
-            top = max(votes.values())
+        top = max(votes.values(), default=0)
+        if top * 2 >= samples:  # at least half the sampled orders agree on a win with it
             m = next(p[0] for p in plans if p and votes.get(p[0]) == top)
             t = legal[m]
             voted += 1
