@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ._feedback import Feedback
 from .history import check_base_ranks, check_dick_home, check_name
+from .own_search import check_search
 from .play import check_legal_moves, check_won
 from .rules import REASONS, check_home_in, check_refusal
 from .search import check_expansion_order, check_guarantees, check_heuristic
@@ -36,7 +37,7 @@ __all__ = [
     # 04-variants
     "show_mystery", "check_mystery", "check_keep_space",
     # 05-search
-    "check_heuristic", "check_expansion_order", "check_guarantees",
+    "check_heuristic", "check_expansion_order", "check_guarantees", "check_search",
     # 06-winnability
     "check_solver_interval", "check_sample_size", "check_covers",
 ]
