@@ -180,3 +180,15 @@ def test_the_teachers_solutions_are_accepted():
     assert ex.check_heuristic(space["h"])
     assert ex.check_expansion_order(space["order"])
     assert ex.check_guarantees(space["complete"], space["optimal"])
+
+
+def test_the_textbook_answer_is_told_about_graph_and_tree_search():
+    complete = {"breadth-first", "iterative deepening", "A*"}
+    fb = ex.check_guarantees(complete, {"breadth-first", "iterative deepening", "A*"})
+    assert not fb and "tree search" in fb.why and "graph search" in fb.why
+    assert "2 algorithm(s) misplaced in `complete`" in fb.why
+
+
+def test_h_zero_is_right_but_told_it_is_uninformed():
+    fb = ex.check_heuristic(lambda s: 0)
+    assert fb and "uninformed" in fb.why and "uniform-cost" in fb.why

@@ -289,6 +289,7 @@ def check_guarantees(complete: Iterable[str], optimal: Iterable[str]) -> Feedbac
                 "search (no memory of states reached) or infinite spaces: a tree search "
                 "can loop for ever. Here both are graph searches (they keep a reached "
                 "table) on a finite space: can they loop? ")
+    if wrong["complete"]:
         hints.append(f"{wrong['complete']} algorithm(s) misplaced in `complete` (does it "
                      "always end, and can its limit hide the goal?)")
     if wrong["optimal"]:
