@@ -24,7 +24,12 @@ from .play import check_legal_moves, check_puzzle_moves, check_won, legal_moves_
 from .rules import REASONS, check_home_in, check_refusal
 from .search import check_expansion_order, check_guarantees, check_heuristic
 from .variants import check_keep_space, check_mystery, show_mystery
-from .winnability import check_covers, check_sample_size, check_solver_interval
+from .winnability import (
+    check_covers,
+    check_prover_interval,
+    check_sample_size,
+    check_solver_interval,
+)
 
 __all__ = [
     "Feedback",
@@ -39,5 +44,5 @@ __all__ = [
     # 05-search
     "check_heuristic", "check_expansion_order", "check_guarantees", "check_search",
     # 06-winnability
-    "check_solver_interval", "check_sample_size", "check_covers",
+    "check_solver_interval", "check_prover_interval", "check_sample_size", "check_covers",
 ]

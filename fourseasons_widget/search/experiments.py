@@ -319,3 +319,17 @@ def load_winrates() -> list[dict[str, str]]:
 
     text = files("fourseasons_widget").joinpath("data/winrates.csv").read_text()
     return list(csv.DictReader(text.splitlines()))
+
+
+def load_fair(deals: bool = False) -> list[dict[str, str]]:
+    """The shipped runs of the fair player (``fourseasons_widget/data/fair.csv``: one row per
+    run, with its budget and command; with ``deals=True`` the per-deal rows of
+    ``fair-deals.csv.gz``, whose ``max_nodes`` tells the runs apart)."""
+    import gzip
+    from importlib.resources import files
+
+    data = files("fourseasons_widget").joinpath("data")
+    if deals:
+        raw = data.joinpath("fair-deals.csv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+    return list(csv.DictReader(data.joinpath("fair.csv").read_text().splitlines()))
