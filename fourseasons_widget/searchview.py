@@ -130,7 +130,9 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
         from ipywidgets import HBox, Layout, jslink
 
         a, b = cls(game, first, **kwargs), cls(game, second, **kwargs)
+        longest = max(len(a.trace["steps"]), len(b.trace["steps"]))
         for v in (a, b):
+            v._step_cap = longest
             v.layout = Layout(width="50%", min_width="420px")
         box = HBox([a, b], layout=Layout(flex_flow="row wrap"))
         box._step_link = jslink((a, "step"), (b, "step"))
@@ -169,7 +171,10 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
     @traitlets.validate("step")
     def _valid_step(self, proposal: dict[str, Any]) -> int:
         n = len(self.trace.get("steps", ())) if self.trace else 0
-        return max(0, min(int(proposal["value"]), n))
+        # a view stepped together with a longer one (side_by_side) may be asked for a step
+        # past its end: it shows its last step (clamping it would pull its partner back)
+        cap = max(n, getattr(self, "_step_cap", 0))
+        return max(0, min(int(proposal["value"]), cap))
 
     @traitlets.validate("selected")
     def _valid_selected(self, proposal: dict[str, Any]) -> int:

@@ -160,6 +160,7 @@ export class SearchViewUI {
       ["selected", "selected (its position is shown)"]]) {
       const sw = svgEl(d, "svg", { viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true" });
       const g = svgEl(d, "g", { class: `fsv-node fsv-frontier fsv-${cls}` });
+      g.appendChild(svgEl(d, "circle", { r: 9, class: "fsv-hit" }));
       g.appendChild(this.marker("frontier"));
       sw.appendChild(g);
       legend.append(el(d, "span", { class: "fsv-key", "data-key": cls }, sw, ` ${word}`));
@@ -373,7 +374,8 @@ export class SearchViewUI {
       }
       const cls = classAt(t, id, k);
       if (cls !== "duplicate") {
-        const ghf = svgEl(d, "text", { x: p.x + 10, y: p.y + 10, class: "fsv-ghf" });
+        // below the edge, left of the node (the move's label is above it)
+        const ghf = svgEl(d, "text", { x: p.x - 10, y: p.y + 10, class: "fsv-ghf", "text-anchor": "end" });
         ghf.textContent = (n.expanded !== null && n.expanded !== undefined && n.expanded <= k
           ? `#${n.expanded} ` : "") + `g${fmt(n.g)} h${fmt(n.h)} f${fmt(n.f)}`;
         labels.appendChild(ghf);
@@ -439,9 +441,11 @@ export class SearchViewUI {
       const box = this.treeBox.getBoundingClientRect ? this.treeBox.getBoundingClientRect() : null;
       const bw = box && box.width ? box.width : 600;
       const bh = box && box.height ? box.height : 380;
-      const w = Math.max(lay.width + 60, bw / 1.6);
-      const h = Math.max(lay.height, bh / 1.6);
-      this.vb = { x: (lay.width + 60 - w) / 2, y: (lay.height - h) / 2, w, h };
+      // room on the left for the root's g h f label (drawn left of each node)
+      const full = lay.width + 120;
+      const w = Math.max(full, bw / 1.6);
+      const h = Math.max(lay.height + 12, bh / 1.6);
+      this.vb = { x: -80 + (full - w) / 2, y: (lay.height - h) / 2, w, h };
     }
     this.setViewBox();
   }

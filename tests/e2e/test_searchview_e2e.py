@@ -319,3 +319,44 @@ def test_the_frontier_panel_follows_pythons_queue_and_the_tree_fits(open_noteboo
         "v.trace['counts'][-1]['duplicate']")
     assert fits(root)["outside"] == 0
     root.screenshot(path=str(artifacts / "searchview-frontier-duplicates.png"))
+
+
+TOY = ("from fourseasons_widget import SearchView\n"
+       "from fourseasons_widget.search.endgames import small_position\n"
+       "box = SearchView.side_by_side(small_position(seed=0, cards_left=3), 'breadth-first', 'A*')\n"
+       "bfs, astar = box.children\n"
+       "box")
+
+
+def test_the_toy_position_side_by_side_steps_both_and_fits(open_notebook, artifacts):
+    nb = open_notebook([TOY], expect_widgets=2)
+    page = nb.page
+    views = nb.page.locator(".fsv-root")
+    assert views.count() == 2
+    left, right = views.nth(0), views.nth(1)
+    n_left, n_right = nb.eval("len(bfs.trace['steps'])"), nb.eval("len(astar.trace['steps'])")
+    assert (n_left, n_right) == (8, 4)
+    for k in range(1, n_left + 1):
+        left.locator('[data-role="step"]').click()
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('[data-role=step-label]')]"
+            f".map(e => e.textContent).join('|').includes('step {min(k, n_right)} of {n_right}')")
+        # one step button steps both (the step traits are linked in the browser)
+        assert left.locator('[data-role="step-label"]').inner_text().startswith(f"step {k} ")
+        assert right.locator('[data-role="step-label"]').inner_text().startswith(
+            f"step {min(k, n_right)} ")
+        for view_, name in ((left, "bfs"), (right, "astar")):
+            assert fits(view_)["outside"] == 0
+            kk = min(k, nb.eval(f"len({name}.trace['steps'])"))
+            want = nb.eval(f"{name}.last_trace.steps[{kk} - 1]['queue']")
+            got = view_.locator('[data-role="queue"] li').evaluate_all(
+                "els => els.map(e => Number(e.dataset.node))")
+            assert got == want
+        if k == 2:
+            page.screenshot(path=str(artifacts / "searchview-toy-side-by-side-step2.png"))
+    # the whole toy tree, duplicates included, fits one screen
+    for view_ in (left, right):
+        view_.locator('[data-role="show-duplicates"]').check()
+        f = fits(view_)
+        assert f["outside"] == 0 and f["nodes"] > 10
+    page.screenshot(path=str(artifacts / "searchview-toy-side-by-side-end.png"))
