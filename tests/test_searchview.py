@@ -226,3 +226,38 @@ def test_side_by_side_links_the_steps():
     a, b = box.children
     assert (a.algorithm, b.algorithm) == ("breadth-first", "A*")
     assert box._step_link.source == (a, "step") and box._step_link.target == (b, "step")
+
+
+def test_forged_messages_never_raise_and_never_change_pythons_traits():
+    """A fuzz of the search view's comm: random updates (writable names with wrong types,
+    Python's traits, odd names and values, lone surrogates), custom messages and malformed
+    envelopes.  Invariant after each: nothing raised, trace / algorithms / max_steps as
+    Python made them, step and selected inside the trace, the algorithm one on offer."""
+    import random
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm="A*", max_steps=50)
+    rng = random.Random(19)
+    names = ["step", "selected", "algorithm", "show_duplicates", "trace", "algorithms",
+             "max_steps", "note", "layout", "_esm", "\ud800", "", "x" * 300, 5, None]
+    values = [0, 1, -1, 10**6, 2**63, 10**400, 1.5, float("nan"), True, False, "", "A*",
+              "breadth-first", "depth-first", "\ud800", "x" * 10_000, None, [], {}, [1, 2],
+              {"steps": []}, ["\ud800"]]
+    for _ in range(1500):
+        kind = rng.random()
+        if kind < 0.7:
+            state = {rng.choice(names): rng.choice(values) for _ in range(rng.randint(1, 4))}
+            msg = {"content": {"data": {"method": "update", "state": state}}}
+        elif kind < 0.8:
+            msg = {"content": {"data": {"method": "custom", "content": rng.choice(values)}}}
+        elif kind < 0.9:
+            msg = {"content": {"data": {"method": rng.choice(values)}}}
+        else:
+            msg = rng.choice(values)
+        v._handle_msg(msg)
+        algo = v.algorithm
+        assert algo in v.algorithms and v.trace["key"] == algo
+        assert v.algorithms == list(TRACEABLE) and v.max_steps == 50
+        assert 0 <= v.step <= len(v.trace["steps"])
+        assert 0 <= v.selected < len(v.trace["nodes"])
+        assert isinstance(v.show_duplicates, bool) and len(v.note) <= 200
+    json.dumps(v.get_state())  # the state still packs
