@@ -64,8 +64,8 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
     ``step`` is the expansion shown (0 … the number of expansions), ``selected`` the node whose
     position is shown.  :attr:`last_trace` is the recorded :class:`~.search.trace.Trace`.
     ``algorithm`` may also be a search function of your own (its name is then offered in the
-    picker beside the library's); ``evaluation`` names the ``f`` it orders its frontier by
-    (default ``"A*"``), for the queue panel and the node labels.  ``show_duplicates``
+    picker beside the library's); ``evaluation`` names the ``f`` it orders its frontier by,
+    for the node labels (default: read from its frontier — a deque, a heap, a stack).  ``show_duplicates``
     (default off) draws the children dropped as duplicates.
     """
 
@@ -192,13 +192,13 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
         own = self._own.get(self.algorithm)
         if own is not None:
             t = record(GameProblem(g), own, max_steps=self.max_steps,
-                       evaluation=self._evaluation or "A*")
+                       evaluation=self._evaluation)
         else:
             t = record(GameProblem(g), self.algorithm, max_steps=self.max_steps)
         self.last_trace = t
         data = t.to_json(lambda s: compact_snapshot(rules, s))
         data["key"] = self.algorithm
-        data["evaluation"] = (self._evaluation or "A*") if own is not None else self.algorithm
+        data["evaluation"] = t.evaluation
         data["board"] = {
             "variant": rules.variant, "title": rules.title, "layout": rules.layout,
             "pile_kind": rules.pile_kind, "pile_names": rules.pile_names,

@@ -173,3 +173,14 @@ def test_a_search_of_ones_own_drives_the_view_with_the_same_trace():
     assert [s["queue"] for s in a.steps] == [s["queue"] for s in b.steps]
     assert [s["node"] for s in a.steps] == [s["node"] for s in b.steps]
     assert record(_problem(0, 3), REFERENCES["breadth-first"], evaluation="breadth-first").solved
+
+
+@pytest.mark.parametrize("kind", ["breadth-first", "A*", "depth-first"])
+def test_the_queue_of_a_search_of_ones_own_is_taken_in_its_order(kind):
+    """The queue panel's head is the node the search expands next, read from its own kind of
+    frontier (a deque, a heap, a stack), and the f shown is that search's."""
+    for seed, cards_left in CHECK_POSITIONS:
+        t = record(_problem(seed, cards_left), REFERENCES[kind])
+        assert t.evaluation == kind
+        for k in range(len(t.steps) - 1):
+            assert t.steps[k]["queue"][0] == t.steps[k + 1]["node"]

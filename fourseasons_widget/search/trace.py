@@ -67,6 +67,8 @@ class Trace:
     nodes: list[dict[str, Any]] = field(default_factory=list)
     steps: list[dict[str, Any]] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)
+    #: the f the nodes carry (see :data:`EVALUATIONS`)
+    evaluation: str = ""
 
     def class_at(self, node_id: int, k: int) -> str | None:
         """The class of node ``node_id`` after ``k`` expansions (``None``: not generated yet)."""
@@ -97,6 +99,7 @@ class Trace:
             "path": self.path, "goal": self.goal, "expanded": self.expanded,
             "generated": self.generated, "duplicates": self.duplicates,
             "max_frontier": self.max_frontier, "max_steps": self.max_steps,
+            "evaluation": self.evaluation,
             "nodes": self.nodes, "steps": self.steps,
             "counts": [self.counts_at(k) for k in range(len(self.steps) + 1)],
             "positions": [snapshot(s) for s in self.states],
@@ -122,7 +125,10 @@ class _Recorder:
 
     def __init__(self, problem: Any, evaluation: str, heuristic: Callable[[Any], float],
                  max_steps: int) -> None:
-        self.problem, self.evaluation, self.heuristic = problem, evaluation, heuristic
+        self.problem, self.heuristic = problem, heuristic
+        #: no evaluation named: read it from the kind of frontier a search of one's own keeps
+        self.auto = evaluation is None
+        self.evaluation = evaluation or "A*"
         self.max_steps = max_steps
         self.nodes: list[dict[str, Any]] = []
         self.states: list[Any] = []
@@ -232,24 +238,47 @@ class _Recorder:
                             and self.problem.key(n.state) == key
                             and n.path_cost > c.path_cost):
                         self.nodes[j]["superseded"] = k
-        # the frontier as it will be taken: each state once (its cheapest entry), lowest f
-        # first; ties by the order generated (a stack, for depth-first: the latest first)
-        best: dict[Any, int] = {}
-        for n in members:
+        # the frontier as it will be taken (read from its kind: a deque is taken from the
+        # front, a heap smallest first, a list used as a stack from the end), each state once
+        ordered, kind = _take_order(frontier)
+        if self.auto and k == 1:
+            self.evaluation = kind or "A*"
+            for n in self.nodes:
+                n["f"] = _f(self.evaluation, n["depth"], n["g"], n["h"])
+        queue: list[int] = []
+        seen: set = set()
+        for n in ordered:
             j = self.ids.get(id(n))
             if j is None or self.nodes[j]["superseded"] is not None:
                 continue
             key = self.problem.key(n.state)
-            if key not in best or self.nodes[j]["g"] < self.nodes[best[key]]["g"]:
-                best[key] = j
-        lifo = -1 if self.evaluation == "depth-first" else 1
-        queue = sorted(best.values(), key=lambda j: (self.nodes[j]["f"], lifo * j))
+            if key not in seen:
+                seen.add(key)
+                queue.append(j)
         f = self.nodes[me]["f"]
         self.record_step(k, me, f, len(members), queue)
 
 
 class _Enough(Exception):
     """Raised inside a search of your own when the trace has recorded enough steps."""
+
+
+def _take_order(frontier: Any) -> tuple[list[Node], str | None]:
+    """The nodes of a search's own frontier in the order it takes them, and the evaluation
+    that order stands for: a ``deque`` from the front (breadth-first), a list of tuples as a
+    heap, smallest first (A*, or any best-first), a list of Nodes as a stack, from the end
+    (depth-first); anything else as it iterates."""
+    from collections import deque
+
+    entries = list(frontier)
+    if isinstance(frontier, deque):
+        return [_node_of(e) for e in entries], "breadth-first"
+    if isinstance(frontier, list) and entries and all(isinstance(e, tuple) for e in entries):
+        heap = sorted(entries, key=lambda e: e[:-1])  # (never compares the Nodes themselves)
+        return [_node_of(e) for e in heap], "A*"
+    if isinstance(frontier, list):
+        return [_node_of(e) for e in reversed(entries)], "depth-first"
+    return [_node_of(e) for e in entries], None
 
 
 def _node_of(entry: Any) -> Node:
@@ -272,16 +301,19 @@ def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
     ``search(problem, on_step)`` that calls ``on_step(node, children, frontier)`` after each
     expansion (the :class:`~.algorithms.Node` expanded, every child it generated, and the
     frontier: Nodes, or tuples ending with one) and returns the goal Node, or ``None``.
-    ``evaluation`` (one of :data:`EVALUATIONS`) says which ``f`` the view shows and orders
-    the queue by: by default, the algorithm's own, or ``"A*"`` for a function."""
+    ``evaluation`` (one of :data:`EVALUATIONS`) says which ``f`` the view shows: by default
+    the algorithm's own; for a function, read from its frontier (a ``deque``: breadth-first, a
+    heap of tuples: A*, a list used as a stack: depth-first).  The queue of each step is the
+    frontier in the order the search takes it."""
     own = callable(algorithm)
     if not own and algorithm not in TRACEABLE:
         raise ValueError(f"cannot trace {algorithm!r}: choose one of {', '.join(TRACEABLE)}, "
                          "or pass a search function of your own")
     if not 1 <= max_steps <= MAX_STEPS:
         raise ValueError(f"max_steps runs from 1 to {MAX_STEPS}")
-    evaluation = evaluation or ("A*" if own else algorithm)
-    if evaluation not in EVALUATIONS:
+    if not own:
+        evaluation = evaluation or algorithm
+    if evaluation is not None and evaluation not in EVALUATIONS:
         raise ValueError(f"evaluation is one of {', '.join(EVALUATIONS)}")
     heuristic = h or problem.h
     rec = _Recorder(problem, evaluation, heuristic, max_steps)
@@ -301,7 +333,7 @@ def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
     return Trace(result.algorithm, result.solved, result.stopped,
                  [str(m) for m in result.path], goal, result.expanded, result.generated,
                  result.duplicates, result.max_frontier, max_steps, rec.nodes, rec.steps,
-                 rec.states)
+                 rec.states, rec.evaluation)
 
 
 def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Trace:
@@ -335,7 +367,7 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
     dups = sum(n["duplicate"] for n in rec.nodes)
     return Trace(name, found is not None, stopped, path, goal, len(rec.steps),
                  len(rec.nodes), dups, max([s["frontier"] for s in rec.steps] + [1]),
-                 rec.max_steps, rec.nodes, rec.steps, rec.states)
+                 rec.max_steps, rec.nodes, rec.steps, rec.states, rec.evaluation)
 
 
 def _f(algorithm: str, depth: int, g: float, h: float) -> float:
