@@ -293,7 +293,11 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
                 break
             m, t = pick
         plans = [p[1:] for p in plans if p and p[0] == m]
-        if m[0] == STOCK:  # a card turned (or dealt into a space): something new is seen
+        # a card turned, dealt into a space, or (Czarina, Corners) filling one at once: new
+        # information, so the plans are made again (the legal moves themselves never name a
+        # face-down card: the only move from the stock is "turn it", or Dick's "deal it into
+        # a vacancy", whatever the card is)
+        if m[0] == STOCK or len(t.stock) != len(s.stock):
             seen.update(set(s.stock) - set(t.stock))
             plans = None
         s = t
