@@ -113,7 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"one of {', '.join(VARIANTS)}, or 'all'")
     w.add_argument("--player", default="solver",
                    help="solver, random, heuristic, prover (the solver, then the loss-proof "
-                        "search: classifies deals), or 'all' (the first three)")
+                        "search: classifies deals), fair (never looks at the face-down stock: "
+                        "solves sampled orders of it; --nodes per sample, default 1000), or "
+                        "'all' (the first three)")
     w.add_argument("--deals", type=_deals, default=100)
     w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
     w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal (the prover: per search)")

@@ -15,19 +15,29 @@ the search without a kernel; only choosing another algorithm needs one.
 >>> v.algorithm = "A*"
 >>> v.trace["algorithm"]
 'A*'
+
+A search of your own (``search(problem, on_step)``, see :func:`.search.trace.record`) is
+shown the same way: ``SearchView(game, algorithm=my_astar)``.  Two algorithms side by side,
+stepped together: ``SearchView.side_by_side(game, "breadth-first", "A*")``.
+
+The front end may set only ``step``, ``selected``, ``algorithm`` (one on offer) and
+``show_duplicates``, each checked (:class:`~.channel.FrontEndGate`); ``trace``,
+``algorithms`` and ``max_steps`` are Python's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from .cards import RANK_LABELS
+from .channel import FrontEndGate
 from .game import Game
 from .search.problem import GameProblem
-from .search.trace import MAX_STEPS, TRACEABLE, Trace, record
+from .search.trace import EVALUATIONS, MAX_STEPS, TRACEABLE, Trace, record
+from .validate import safe_text
 from .widget import STATIC, pile_labels, position_snapshot
 
 if not (STATIC / "searchview.js").is_file():
@@ -45,7 +55,7 @@ def compact_snapshot(rules, state) -> dict[str, Any]:
     return snap
 
 
-class SearchView(anywidget.AnyWidget):
+class SearchView(FrontEndGate, anywidget.AnyWidget):
     """A step-by-step view of a best-first search on a small position.
 
     ``SearchView(game, algorithm="A*", max_steps=300)``: ``game`` is a :class:`Game` (its
@@ -53,7 +63,16 @@ class SearchView(anywidget.AnyWidget):
     ``"depth-first"``, ``"greedy best-first"``, ``"A*"`` (changing it re-runs the search);
     ``step`` is the expansion shown (0 … the number of expansions), ``selected`` the node whose
     position is shown.  :attr:`last_trace` is the recorded :class:`~.search.trace.Trace`.
+    ``algorithm`` may also be a search function of your own (its name is then offered in the
+    picker beside the library's); ``evaluation`` names the ``f`` it orders its frontier by,
+    for the node labels (default: read from its frontier — a deque, a heap, a stack).  ``show_duplicates``
+    (default off) draws the children dropped as duplicates.
     """
+
+    #: the traits a front end may set, each with its type (every value is checked again by the
+    #: trait's validator: step and selected are clamped, algorithm must be one on offer)
+    frontend_writable: ClassVar[dict[str, type]] = {"step": int, "selected": int, "algorithm": str,
+                         "show_duplicates": bool}
 
     _esm = STATIC / "searchview.js"
     _css = STATIC / "searchview.css"
@@ -69,21 +88,65 @@ class SearchView(anywidget.AnyWidget):
     selected = traitlets.Int(0).tag(sync=True)
     #: the most expansions recorded
     max_steps = traitlets.Int(300).tag(sync=True)
+    #: draw the children dropped as duplicates (hidden by default: the frontier is the picture)
+    show_duplicates = traitlets.Bool(False).tag(sync=True)
+    #: a refusal or a note from Python, shown under the view
+    note = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, game: Game, algorithm: str = "A*", *, max_steps: int = 300,
-                 **kwargs: Any) -> None:
+    def __init__(self, game: Game, algorithm: Any = "A*", *, max_steps: int = 300,
+                 evaluation: str | None = None, **kwargs: Any) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"SearchView needs a Game, not {type(game).__name__}")
-        if algorithm not in TRACEABLE:
+        self._own: dict[str, Any] = {}
+        if callable(algorithm):
+            name = safe_text(getattr(algorithm, "__name__", "") or "your search", 40)
+            if name in TRACEABLE:
+                name = f"{name} (yours)"
+            self._own[name] = algorithm
+            algorithm = name
+        elif algorithm not in TRACEABLE:
             raise ValueError(f"unknown algorithm {algorithm!r}: choose one of "
-                             f"{', '.join(TRACEABLE)}")
-        if not 1 <= max_steps <= MAX_STEPS:
+                             f"{', '.join(TRACEABLE)}, or pass a search function of your own")
+        if evaluation is not None and evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation is one of {', '.join(EVALUATIONS)}")
+        self._evaluation = evaluation
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not (
+                1 <= max_steps <= MAX_STEPS):
             raise ValueError(f"max_steps runs from 1 to {MAX_STEPS}")
         self._game = Game(game.state, game.rules, seed=game.seed)
         self.last_trace: Trace | None = None
+        self._in_intent = False
         super().__init__(max_steps=max_steps, **kwargs)
+        self.algorithms = [*self._own, *TRACEABLE]
         self.algorithm = algorithm
         self._run()
+
+    @classmethod
+    def side_by_side(cls, game: Game, first: Any = "breadth-first", second: Any = "A*",
+                     **kwargs: Any):
+        """Two views of the same position, side by side, stepped together (their ``step``
+        linked in the browser, so it works on a static page too): an ``HBox``, its
+        ``children`` the two views."""
+        from ipywidgets import HBox, Layout, jslink
+
+        a, b = cls(game, first, **kwargs), cls(game, second, **kwargs)
+        longest = max(len(a.trace["steps"]), len(b.trace["steps"]))
+        for v in (a, b):
+            v._step_cap = longest
+            v.layout = Layout(width="50%", min_width="420px")
+        box = HBox([a, b], layout=Layout(flex_flow="row wrap"))
+        box._step_link = jslink((a, "step"), (b, "step"))
+        return box
+
+    # -- the front-end gate (channel.FrontEndGate) asks for these ----------------------------------
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.note = safe_text(text, 200)
+
+    def _publish(self, message: str = "", **_: Any) -> None:
+        if message:
+            self._say(message, "refusal")
+        self.send_state()
 
     @property
     def game(self) -> Game:
@@ -92,15 +155,26 @@ class SearchView(anywidget.AnyWidget):
 
     @traitlets.validate("algorithm")
     def _valid_algorithm(self, proposal: dict[str, Any]) -> str:
-        if proposal["value"] not in TRACEABLE:
-            raise traitlets.TraitError(f"unknown algorithm {proposal['value']!r}: choose one "
-                                       f"of {', '.join(TRACEABLE)}")
+        if proposal["value"] not in TRACEABLE and proposal["value"] not in self._own:
+            raise traitlets.TraitError(
+                f"unknown algorithm {safe_text(repr(proposal['value']), 40)}: choose one of "
+                f"{', '.join([*self._own, *TRACEABLE])}")
         return proposal["value"]
+
+    @traitlets.validate("max_steps")
+    def _valid_max_steps(self, proposal: dict[str, Any]) -> int:
+        v = proposal["value"]
+        if not 1 <= v <= MAX_STEPS:
+            raise traitlets.TraitError(f"max_steps runs from 1 to {MAX_STEPS}")
+        return v
 
     @traitlets.validate("step")
     def _valid_step(self, proposal: dict[str, Any]) -> int:
         n = len(self.trace.get("steps", ())) if self.trace else 0
-        return max(0, min(int(proposal["value"]), n))
+        # a view stepped together with a longer one (side_by_side) may be asked for a step
+        # past its end: it shows its last step (clamping it would pull its partner back)
+        cap = max(n, getattr(self, "_step_cap", 0))
+        return max(0, min(int(proposal["value"]), cap))
 
     @traitlets.validate("selected")
     def _valid_selected(self, proposal: dict[str, Any]) -> int:
@@ -115,10 +189,16 @@ class SearchView(anywidget.AnyWidget):
     def _run(self) -> None:
         g = self._game
         rules = g.rules
-        t = record(GameProblem(g), self.algorithm, max_steps=self.max_steps)
+        own = self._own.get(self.algorithm)
+        if own is not None:
+            t = record(GameProblem(g), own, max_steps=self.max_steps,
+                       evaluation=self._evaluation)
+        else:
+            t = record(GameProblem(g), self.algorithm, max_steps=self.max_steps)
         self.last_trace = t
         data = t.to_json(lambda s: compact_snapshot(rules, s))
         data["key"] = self.algorithm
+        data["evaluation"] = t.evaluation
         data["board"] = {
             "variant": rules.variant, "title": rules.title, "layout": rules.layout,
             "pile_kind": rules.pile_kind, "pile_names": rules.pile_names,

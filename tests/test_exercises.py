@@ -220,7 +220,9 @@ def test_name():
     assert check_name("Corners") and check_name(" corners ")
     assert "Corners" in titles
     not_yet(check_name("Vanishing Cross"), "Corners")
-    not_yet(check_name("Czarina"), "Corners")
+    # Jones published the game as Czarina Patience, and Czarina is a variant here too
+    fb = check_name("Czarina")
+    assert fb and "Jones" in fb.why and check_name("Czarina Patience")
     not_yet(check_name(None))
 
 
@@ -408,3 +410,21 @@ def test_the_docstring_examples_run():
     for mod in (exercises, play, rules, history, variants, winnability):
         result = doctest.testmod(mod)
         assert result.attempted and not result.failed, mod.__name__
+
+
+def test_the_printed_position_is_answered_from_the_rules_not_from_a_board():
+    from fourseasons_widget.exercises import check_puzzle_moves, legal_moves_puzzle
+    from fourseasons_widget.exercises.play import _puzzle_game
+
+    picture = legal_moves_puzzle()
+    game = _puzzle_game()
+    assert game.state.stock[0] >= 0 and "stock 44" in picture
+    from fourseasons_widget.cards import card_code
+
+    assert card_code(game.state.stock[0]) not in picture.replace(" ", "")  # the stock is hidden
+    every = ["turn", "AD w>c3", "AD w>c4", "3D c0>c3", "3D c0>c4", "KC c1>c3", "KC c1>c4",
+             "7S c2>c3", "7S c2>c4"]
+    assert check_puzzle_moves(every)
+    fb = check_puzzle_moves(every[:5])
+    assert not fb and "4 legal moves are still missing" in fb.why
+    assert not check_puzzle_moves(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from fourseasons_widget.exercises import check_search
 from fourseasons_widget.exercises import search as ex
 from fourseasons_widget.search import algorithms
 from fourseasons_widget.search.endgames import lesson_position
@@ -173,10 +174,26 @@ def test_the_teachers_solutions_are_accepted():
     text = (pathlib.Path(__file__).parents[1] / "notebooks" / "solutions"
             / "05-search-solutions.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 3
+    assert len(blocks) == 6
     space: dict = {}
     for b in blocks:
         exec(b, space)
     assert ex.check_heuristic(space["h"])
     assert ex.check_expansion_order(space["order"])
     assert ex.check_guarantees(space["complete"], space["optimal"])
+    assert check_search(space["my_breadth_first"], "breadth-first")
+    assert check_search(space["my_astar"], "A*")
+    assert check_search(space["my_dfs"], "depth-first")
+    assert check_search(space["my_ids"], "iterative deepening")
+
+
+def test_the_textbook_answer_is_told_about_graph_and_tree_search():
+    complete = {"breadth-first", "iterative deepening", "A*"}
+    fb = ex.check_guarantees(complete, {"breadth-first", "iterative deepening", "A*"})
+    assert not fb and "tree search" in fb.why and "graph search" in fb.why
+    assert "2 algorithm(s) misplaced in `complete`" in fb.why
+
+
+def test_h_zero_is_right_but_told_it_is_uninformed():
+    fb = ex.check_heuristic(lambda s: 0)
+    assert fb and "uninformed" in fb.why and "uniform-cost" in fb.why

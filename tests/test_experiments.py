@@ -9,6 +9,7 @@ import pytest
 from fourseasons_widget import VARIANTS, Game
 from fourseasons_widget.search.experiments import (
     FIELDS,
+    PLAYERS,
     load_winrates,
     read_csv,
     run_deal,
@@ -190,3 +191,44 @@ def test_the_shipped_classification():
         if d["player"] in ("solver", "prover") and d["outcome"] != "unknown":
             verdicts.setdefault((d["variant"], d["seed"]), set()).add(d["outcome"])
     assert verdicts and all(len(v) == 1 for v in verdicts.values())
+
+
+def test_the_fair_player_never_looks_at_the_face_down_stock():
+    """Two deals alike in everything a player has seen — the layout and the first ten stock
+    cards — but not in the order of the rest: the fair player makes the same moves in both
+    until the eleventh card is turned (what it did cannot depend on what it has not seen)."""
+    import random as _random
+
+    from fourseasons_widget.cards import CODES
+    from fourseasons_widget.search.players import play_fair
+
+    order = _deck_of(3)
+    assert Game.from_deck(" ".join(CODES[c] for c in order)).state == Game.new(seed=3).state
+    other = order[:16] + _random.Random(1).sample(order[16:], len(order) - 16)
+    assert other != order and sorted(other) == sorted(order)
+    runs = []
+    for cards in (order, other):
+        g = Game.from_deck(" ".join(CODES[c] for c in cards))
+        runs.append(play_fair(g, samples=2, max_nodes=300, seed=7).moves)
+    turned = 0
+    for a, b in zip(*runs):
+        assert (a.source, a.target) == (b.source, b.target)
+        if a.source == "stock":
+            turned += 1
+            if turned > 10:
+                break
+        else:
+            assert a == b
+    assert turned > 10 or len(runs[0]) == len(runs[1])
+
+
+def _deck_of(seed):
+    """The deck ``Game.new(seed)`` deals (``deck[0]`` first), as card numbers."""
+    s = Game.new(seed=seed).state
+    return [p[0] for p in s.piles] + [s.foundation_cards(0)[0]] + list(s.stock)
+
+
+def test_the_fair_player_runs_as_an_experiment():
+    row = run_deal({"variant": "standard", "seed": 1, "player": "fair", "max_nodes": 300})
+    assert row["player"] == "fair" and row["outcome"] in ("won", "stuck") and row["nodes"] > 0
+    assert "fair" in PLAYERS

@@ -165,3 +165,99 @@ def test_js_fixture_is_up_to_date():
     spec.loader.exec_module(mod)
     assert mod.PATH.read_text(encoding="utf-8") == mod.text(), (
         "run .venv/bin/python js/test/make_search_fixture.py")
+
+
+@pytest.mark.parametrize("name", list(TRACEABLE))
+def test_each_step_queue_is_the_algorithms_frontier_in_the_order_taken(positions, name):
+    game = positions[1]
+    p = GameProblem(game)
+    seen = []
+    RUNS[name](p, max_expanded=120,
+               on_step=lambda st: seen.append([n.path() for n in st.queue()][:60]))
+    t = record(p, name, max_steps=120)
+
+    def actions_to(i):
+        out = []
+        while t.nodes[i]["parent"] is not None:
+            out.append(t.nodes[i]["move"])
+            i = t.nodes[i]["parent"]
+        return out[::-1]
+
+    for k, st in enumerate(t.steps):
+        moves = [[p.move_text(*pair) for pair in _walk(p, path)] for path in seen[k]]
+        assert [actions_to(i) for i in st["queue"]] == moves
+        if k + 1 < len(t.steps):  # the head of the queue is the node the next step expands
+            assert st["queue"][0] == t.steps[k + 1]["node"]
+
+
+def _walk(p, path):
+    s = p.initial
+    for a in path:
+        yield s, a
+        s = p.result(s, a)
+
+
+def test_the_front_end_may_set_only_its_own_traits():
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm="A*")
+    before = (v.max_steps, dict(v.trace), list(v.algorithms))
+
+    def send(state):
+        v._handle_msg({"content": {"data": {"method": "update", "state": state}}})
+
+    send({"max_steps": 10**9, "trace": {}, "algorithms": ["\ud800"]})
+    assert (v.max_steps, dict(v.trace), list(v.algorithms)) == before
+    assert "may not set" in v.note
+    send({"max_steps": 2**63})
+    assert v.max_steps == before[0]
+    send({"algorithm": "nonsense"})
+    assert v.algorithm == "A*" and "unknown algorithm" in v.note
+    send({"step": "3"})  # a string is not an int
+    assert v.step == 0
+    send({"step": 10**6, "show_duplicates": True})
+    assert v.step == len(v.trace["steps"]) and v.show_duplicates is True
+    send({"algorithm": "breadth-first"})
+    assert v.trace["algorithm"] == "breadth-first"
+    v._handle_msg("garbage")  # never raises
+    v._handle_msg({"content": {"data": {"method": "update", "state": [1, 2]}}})
+
+
+def test_side_by_side_links_the_steps():
+    box = SearchView.side_by_side(small_position(seed=0, cards_left=3), "breadth-first", "A*")
+    a, b = box.children
+    assert (a.algorithm, b.algorithm) == ("breadth-first", "A*")
+    assert box._step_link.source == (a, "step") and box._step_link.target == (b, "step")
+
+
+def test_forged_messages_never_raise_and_never_change_pythons_traits():
+    """A fuzz of the search view's comm: random updates (writable names with wrong types,
+    Python's traits, odd names and values, lone surrogates), custom messages and malformed
+    envelopes.  Invariant after each: nothing raised, trace / algorithms / max_steps as
+    Python made them, step and selected inside the trace, the algorithm one on offer."""
+    import random
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm="A*", max_steps=50)
+    rng = random.Random(19)
+    names = ["step", "selected", "algorithm", "show_duplicates", "trace", "algorithms",
+             "max_steps", "note", "layout", "_esm", "\ud800", "", "x" * 300, 5, None]
+    values = [0, 1, -1, 10**6, 2**63, 10**400, 1.5, float("nan"), True, False, "", "A*",
+              "breadth-first", "depth-first", "\ud800", "x" * 10_000, None, [], {}, [1, 2],
+              {"steps": []}, ["\ud800"]]
+    for _ in range(1500):
+        kind = rng.random()
+        if kind < 0.7:
+            state = {rng.choice(names): rng.choice(values) for _ in range(rng.randint(1, 4))}
+            msg = {"content": {"data": {"method": "update", "state": state}}}
+        elif kind < 0.8:
+            msg = {"content": {"data": {"method": "custom", "content": rng.choice(values)}}}
+        elif kind < 0.9:
+            msg = {"content": {"data": {"method": rng.choice(values)}}}
+        else:
+            msg = rng.choice(values)
+        v._handle_msg(msg)
+        algo = v.algorithm
+        assert algo in v.algorithms and v.trace["key"] == algo
+        assert v.algorithms == list(TRACEABLE) and v.max_steps == 50
+        assert 0 <= v.step <= len(v.trace["steps"])
+        assert 0 <= v.selected < len(v.trace["nodes"])
+        assert isinstance(v.show_duplicates, bool) and len(v.note) <= 200
+    json.dumps(v.get_state())  # the state still packs

@@ -19,16 +19,22 @@ from __future__ import annotations
 
 from ._feedback import Feedback
 from .history import check_base_ranks, check_dick_home, check_name
-from .play import check_legal_moves, check_won
+from .own_search import check_search
+from .play import check_legal_moves, check_puzzle_moves, check_won, legal_moves_puzzle
 from .rules import REASONS, check_home_in, check_refusal
 from .search import check_expansion_order, check_guarantees, check_heuristic
 from .variants import check_keep_space, check_mystery, show_mystery
-from .winnability import check_covers, check_sample_size, check_solver_interval
+from .winnability import (
+    check_covers,
+    check_prover_interval,
+    check_sample_size,
+    check_solver_interval,
+)
 
 __all__ = [
     "Feedback",
     # 01-play
-    "check_legal_moves", "check_won",
+    "check_legal_moves", "check_puzzle_moves", "legal_moves_puzzle", "check_won",
     # 02-rules
     "REASONS", "check_refusal", "check_home_in",
     # 03-history
@@ -36,7 +42,7 @@ __all__ = [
     # 04-variants
     "show_mystery", "check_mystery", "check_keep_space",
     # 05-search
-    "check_heuristic", "check_expansion_order", "check_guarantees",
+    "check_heuristic", "check_expansion_order", "check_guarantees", "check_search",
     # 06-winnability
-    "check_solver_interval", "check_sample_size", "check_covers",
+    "check_solver_interval", "check_prover_interval", "check_sample_size", "check_covers",
 ]

@@ -13,9 +13,11 @@ from ..rules import VARIANTS
 from ._common import missing, rank_index
 from ._feedback import Feedback
 
-#: The game's other names, as the sources give them (RULES.md, "Facts for the history
-#: notebook"; seeds 000 and 002).
+#: The game's other names, as the sources give them (notebooks/sources.md, "The facts the
+#: course uses": the encyclopedia article and its translations).
 OTHER_NAMES = ("Corner Card", "Corners", "Vanishing Cross", "Cross Currents")
+#: the name Mary Whitmore Jones published the game under (1898), which is a variant here too
+JONES_NAMES = ("czarina", "czarina patience")
 
 
 def check_base_ranks(seed: int, dick: Any, modern: Any) -> Feedback:
@@ -60,6 +62,12 @@ def check_name(answer: Any) -> Feedback:
     if not isinstance(answer, str):
         return Feedback.not_yet("`answer` should be a name, as a string.")
     names = {n.lower(): n for n in OTHER_NAMES}
+    if answer.strip().lower() in JONES_NAMES:
+        return Feedback.right(
+            "Jones published the game as Czarina Patience (1898), and the sources' list of "
+            "variations uses Czarina for a variant whose spaces are filled at once from the "
+            "stock — one name, two games. There is a second such word among the other names "
+            "in 'Many names': can you find it?")
     given = names.get(answer.strip().lower())
     if given is None:
         return Feedback.not_yet("That is not one of the other names the sources give (see "

@@ -91,3 +91,42 @@ def check_won(board: Any, seed: int = 7, variant: str = "standard") -> Feedback:
                                 "free for longer.")
     return Feedback.not_yet(f"{state.cards_home} of 52 cards home so far. Keep playing on the "
                             "board (H gives a hint), then run this cell again.")
+
+
+# -- a position given only as a picture: name its legal moves -------------------------------------
+
+#: the position of notebook 01's first exercise: deal 16 after the beginner's first 6 moves.
+#: It is shown as a text picture only (no board, no Game in the notebook), so the answer has to
+#: come from the rules, not from ``legal_moves()``.
+PUZZLE = (16, 6)
+
+
+def _puzzle_game() -> Game:
+    from ..search.players import heuristic_line
+
+    seed, moves = PUZZLE
+    game = Game.new(seed=seed)
+    line, _, _ = heuristic_line(game.rules, game.state)
+    for m in line[:moves]:
+        game.play(game.rules.engine.to_move(game.state, m))
+    return Game(game.state, game.rules)
+
+
+class _Picture(str):
+    """Text that shows itself as it is (a notebook prints it without quotes)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def legal_moves_puzzle() -> str:
+    """The exercise's position as a player sees it (the stock face down), with the pile
+    names of the notation."""
+    game = _puzzle_game()
+    return _Picture(str(game) + "\ncross piles: c0 left, c1 centre, c2 right, c3 top, c4 bottom"
+                    "\n(a foundation move may be written 'AD>f'; turning the stock 'turn')")
+
+
+def check_puzzle_moves(answer: Any) -> Feedback:
+    """Every legal move of the position :func:`legal_moves_puzzle` shows, in the notation."""
+    return check_legal_moves(_puzzle_game(), answer)

@@ -83,8 +83,10 @@ def check_refusal(board: Any, moves: list[str], refused: Any, reason: Any) -> Fe
         return Feedback.not_yet(f"`refused` should be one of {', '.join(map(repr, moves))}, "
                                 "copied exactly.")
     if said[refused] is None:
-        return Feedback.not_yet(f"{refused!r} is legal in this position: try it on a copy, "
-                                "game.copy().play(...), and look again at the other two.")
+        return Feedback.not_yet(f"{refused!r} is legal in this position. For each of the "
+                                "other two, name the card it moves, where that card lies "
+                                "(is it available?) and what the target pile takes next; "
+                                "then predict again.")
     if missing(reason):
         return Feedback.not_yet("That is the move the rules refuse. Now fill in `reason` with "
                                 "one of the keys of REASONS.")

@@ -166,6 +166,13 @@ def check_heuristic(h: Callable[[Any], float]) -> Feedback:
             "h is admissible (it never overestimates here), but not consistent: "
             f"{inconsistent}. A consistent h never drops by more than the cost of a move.")
     nodes = _astar_nodes(h)
+    if all(v == 0 for p_ in HEURISTIC_POSITIONS
+           for v in (_value(h, st) for st in _state_space(*p_)[1].values())):
+        return Feedback.right(
+            "h = 0 is admissible and consistent — but uninformed: it never says anything, so A* "
+            "with it is uniform-cost search (on lesson_position(0, 12) it expands "
+            f"{nodes[0]:,} nodes, against {nodes[1]:,} with cards not home). Can you find an h "
+            "that is both and says more?")
     return Feedback.right(
         "h never overestimates and never drops by more than a move's cost on any of "
         f"{sum(len(_state_space(*p)[1]) for p in HEURISTIC_POSITIONS):,} positions: admissible "
@@ -275,10 +282,17 @@ def check_guarantees(complete: Iterable[str], optimal: Iterable[str]) -> Feedbac
             "searches that look at shallower nodes first (or order by g + an admissible h) "
             "promise a shortest line.")
     hints = []
+    lead = ""
+    textbook = {"depth-first", "greedy best-first"}
+    if wrong["complete"] and textbook <= (_COMPLETE - answers["complete"]):
+        lead = ("The textbook's \"depth-first and greedy are incomplete\" is about tree "
+                "search (no memory of states reached) or infinite spaces: a tree search "
+                "can loop for ever. Here both are graph searches (they keep a reached "
+                "table) on a finite space: can they loop? ")
     if wrong["complete"]:
         hints.append(f"{wrong['complete']} algorithm(s) misplaced in `complete` (does it "
                      "always end, and can its limit hide the goal?)")
     if wrong["optimal"]:
         hints.append(f"{wrong['optimal']} misplaced in `optimal` (must the first goal it "
                      "takes be a shallowest one?)")
-    return Feedback.not_yet("; ".join(hints) + ".")
+    return Feedback.not_yet(lead + "; ".join(hints) + ".")

@@ -117,3 +117,47 @@ def check_covers(variant: str, player: str, seeds: range | list[int], interval: 
                                 f"{big['n']} deals.")
     return Feedback.right(f"Interval {100 * true_lo:.1f}% – {100 * true_hi:.1f}%, large-sample "
                           f"rate {100 * rate:.1f}%.")
+
+
+def check_prover_interval(variant: str, low: Any, high: Any, tol: float = 0.0005) -> Feedback:
+    """The honest 95% interval of the perfect-play win rate of ``variant`` from the shipped
+    classification's counts (won, proved lost, unknown): Wilson's lower bound of won/n and
+    Wilson's upper bound of (won + unknown)/n.  The tolerance is tight enough to tell Wilson's
+    bounds from the normal interval's (the feedback says which one was used)."""
+    from ..search.experiments import load_classification
+
+    if missing(low) or missing(high):
+        return Feedback.not_yet("Fill in `low` and `high` (fractions such as 0.25, not percents).")
+    if not (_is_number(low) and _is_number(high)):
+        return Feedback.not_yet("`low` and `high` should be numbers.")
+    if low > 1 or high > 1 or low < 0:
+        return Feedback.not_yet("Write the bounds as fractions between 0 and 1, not percents.")
+    r = next(r for r in load_classification() if r["variant"] == variant)
+    n, won, unknown = int(r["n"]), int(r["won"]), int(r["unknown"])
+    true_low, true_high = wilson(won, n)[0], wilson(won + unknown, n)[1]
+    wrong = []
+    if abs(low - true_low) > tol:
+        wrong.append("the lower bound: which deals are certainly won?")
+    if abs(high - true_high) > tol:
+        wrong.append(_upper_hint(high, n, won, unknown, tol))
+    if wrong:
+        text = "Look again at " + "; and at ".join(wrong)
+        return Feedback.not_yet(text if text.endswith("?") else text + ".")
+    return Feedback.right(
+        f"{100 * true_low:.1f}% – {100 * true_high:.2f}%: the {int(r['lost'])} proofs of loss "
+        f"bring the top down from 100%; only the {unknown} unknown deals keep it above the "
+        "Wilson bound of the wins alone.")
+
+
+def _upper_hint(high: float, n: int, won: int, unknown: int, tol: float) -> str:
+    """What a wrong upper bound most likely is."""
+    from ..search.intervals import clopper_pearson, normal_interval
+
+    if abs(high - wilson(unknown, n)[1]) <= tol or abs(high - wilson(won, n)[1]) <= tol:
+        return ("the upper bound: which deals might still be won? (the won ones and the "
+                "unknown ones together)")
+    for label, method in (("the normal interval's", normal_interval),
+                          ("Clopper–Pearson's", clopper_pearson)):
+        if abs(high - method(won + unknown, n)[1]) <= tol:
+            return f"the upper bound: that is {label} bound; the exercise asks for Wilson's"
+    return "the upper bound: which deals might still be won?"

@@ -97,6 +97,9 @@ class Step:
     cost: float
     node: Node | None = None
     children: list[Child] = field(default_factory=list)
+    #: the frontier after this expansion, in the order it will be taken (a function, called
+    #: only by a callback that wants it: the best-first core fills it in)
+    queue: Callable[[], list[Node]] | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -119,6 +122,18 @@ class SearchResult:
                 "cost": self.cost if self.solved else None, "expanded": self.expanded,
                 "generated": self.generated, "max_frontier": self.max_frontier,
                 "duplicates": self.duplicates, "seconds": round(self.seconds, 4)}
+
+
+def expand(problem: Problem, node: Node) -> list[Node]:
+    """The children of ``node``: one per action of ``problem.actions(node.state)``, in that
+    order (AIMA's ``EXPAND``).  What a search of your own builds on."""
+    out = []
+    for action in problem.actions(node.state):
+        s2 = problem.result(node.state, action)
+        out.append(Node(s2, node, action,
+                        node.path_cost + problem.action_cost(node.state, action, s2),
+                        node.depth + 1))
+    return out
 
 
 def _finish(problem: Problem, name: str, node: Node | None, stopped: str, stats: dict,
@@ -177,8 +192,11 @@ def best_first_search(problem: Problem, f: Callable[[Node], float], *,
         if len(frontier) > stats["max_frontier"]:
             stats["max_frontier"] = len(frontier)
         if on_step is not None:
+            def queue() -> list[Node]:  # the live entries (not superseded), lowest f first
+                return [n for _, _, n in sorted(frontier)
+                        if reached.get(problem.key(n.state)) is n]
             on_step(Step(stats["expanded"], stats["generated"], len(frontier), node.depth, fv,
-                         node.path_cost, node, children))
+                         node.path_cost, node, children, queue))
     return _finish(problem, name, None, "exhausted", stats, t0)
 
 

@@ -35,9 +35,11 @@ from typing import Any
 
 from ..validate import budget, quote
 
-PLAYERS = ("solver", "random", "heuristic", "prover")
+PLAYERS = ("solver", "random", "heuristic", "prover", "fair")
 EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
 SEARCHERS = ("solver", "prover")  # the players that take a budget
+#: the fair player (:func:`.players.play_fair`) takes ``max_nodes`` too: per sampled order
+FAIR = "fair"
 MAX_DEALS = 1_000_000  # deals in one experiment
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
@@ -89,6 +91,12 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                 raise AssertionError(f"seed {task['seed']}: the {player}'s line does not win")
         row.update(outcome=verdict, moves=len(moves), nodes=nodes,
                    cards_home=52 if verdict == "won" else game.state.cards_home)
+    elif player == FAIR:
+        from .players import FAIR_NODES, play_fair
+
+        p = play_fair(game, max_nodes=task.get("max_nodes") or FAIR_NODES, seed=task["seed"])
+        row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
+                   cards_home=p.cards_home)
     elif player in ("random", "heuristic"):
         p = play_random(game, seed=task["seed"]) if player == "random" else play_heuristic(game)
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=0, cards_home=p.cards_home)
@@ -142,7 +150,7 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
-              "max_nodes": max_nodes if player in SEARCHERS else None} for k in seeds]
+              "max_nodes": max_nodes if player in (*SEARCHERS, FAIR) else None} for k in seeds]
     own = None
     if executor is None:
         executor = own = ProcessPoolExecutor(max_workers=jobs)
@@ -327,3 +335,17 @@ def load_winrates() -> list[dict[str, str]]:
 
     text = files("fourseasons_widget").joinpath("data/winrates.csv").read_text()
     return list(csv.DictReader(text.splitlines()))
+
+
+def load_fair(deals: bool = False) -> list[dict[str, str]]:
+    """The shipped runs of the fair player (``fourseasons_widget/data/fair.csv``: one row per
+    run, with its budget and command; with ``deals=True`` the per-deal rows of
+    ``fair-deals.csv.gz``, whose ``max_nodes`` tells the runs apart)."""
+    import gzip
+    from importlib.resources import files
+
+    data = files("fourseasons_widget").joinpath("data")
+    if deals:
+        raw = data.joinpath("fair-deals.csv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+    return list(csv.DictReader(data.joinpath("fair.csv").read_text().splitlines()))

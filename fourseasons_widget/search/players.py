@@ -182,3 +182,126 @@ def _score(rules: Rules, s: State, m: RawMove, t: State) -> float | None:
     if bonus:
         return 8.0 + bonus
     return 3.0 if src == WASTE else None  # rather than bury the waste top under the next card
+
+
+# -- a fair player: it never looks at the face-down stock ----------------------------------------
+
+#: the fair player's defaults: orders of the unseen cards sampled at each new observation, and
+#: the solver's node budget for each sampled order
+FAIR_SAMPLES = 4
+FAIR_NODES = 1000
+
+
+def unseen_cards(s: State, seen: set[int]) -> list[int]:
+    """The stock cards a player has not seen (all of them, unless a redeal turned seen cards
+    back into the stock), in stock order."""
+    return [c for c in s.stock if c not in seen]
+
+
+def sample_order(s: State, seen: set[int], rng: random.Random) -> State:
+    """One order of the stock consistent with what the player has seen: the unseen cards
+    shuffled among the places of the unseen cards (every such order is equally likely given
+    what she saw, so this samples her *belief state* uniformly)."""
+    hidden = unseen_cards(s, seen)
+    rng.shuffle(hidden)
+    it = iter(hidden)
+    return s._replace(stock=tuple(c if c in seen else next(it) for c in s.stock))
+
+
+def _heuristic_move(rules: Rules, s: State, visited: set) -> tuple[RawMove, State] | None:
+    """The beginner's move (as :func:`heuristic_line` chooses it), avoiding ``visited``."""
+    engine = rules.engine
+    best = None
+    for m in engine.moves(s):
+        t = engine.apply(s, m)
+        if t.key() in visited:
+            continue
+        score = _score(rules, s, m, t)
+        if score is None:
+            score = 0.5
+        if best is None or score > best[0]:
+            best = (score, m, t)
+    return None if best is None else (best[1], best[2])
+
+
+@dataclass
+class FairResult(PlayResult):
+    """A :class:`PlayResult` with the fair player's work: the solver ``nodes`` spent on sampled
+    orders, how many times it sampled (``resamples``) and how many of its moves a vote of the
+    samples chose (``voted``; the others were the beginner's fallback)."""
+
+    nodes: int = 0
+    resamples: int = 0
+    voted: int = 0
+
+
+def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPLES,
+              max_nodes: int = FAIR_NODES, seed: int = 0) -> FairResult:
+    """A player who never looks at the face-down cards: determinized Monte-Carlo search.
+
+    Whenever it sees something new (at the start, and after every card turned or dealt from the
+    stock), it samples ``samples`` orders of the unseen cards consistent with what it has seen
+    (:func:`sample_order`), runs the solver on each (``max_nodes`` nodes; the solver sees the
+    *sampled* order, never the real one) and keeps the winning lines as plans.  Each move is
+    the one most plans start with (ties: the first plan's), if at least half the samples agree
+    on it; the plans that agree advance, the others are dropped.  Otherwise (few samples won:
+    a lucky order is no guide) it plays the beginner's move (:func:`play_heuristic`'s rule),
+    and, like it, never returns to a position already seen.  Until the next card is
+    turned nothing new is seen, so a plan made for a sampled order is as good a guess as a fresh
+    sample; each turn reveals a card, and the plans are made again.
+
+    Its win rate estimates how often a player who cannot see the stock wins (a lower bound on
+    the best such player: a better strategy might win more), where the solver's estimates the
+    perfect-information rate.
+    """
+    from collections import Counter
+
+    from .solver import search
+
+    s, rules = _start(position, rules)
+    start = s
+    engine = rules.engine
+    rng = random.Random(seed)
+    seen = set(s.all_cards()) - set(s.stock)
+    visited = {s.key()}
+    line: list[RawMove] = []
+    plans: list[list[RawMove]] | None = None
+    nodes = resamples = voted = 0
+    while not s.is_won and len(line) < MAX_MOVES:
+        if plans is None:
+            plans = []
+            resamples += 1
+            for _ in range(samples):
+                verdict, plan, n = search(rules, sample_order(s, seen, rng), max_nodes=max_nodes)
+                nodes += n
+                if verdict == "won" and plan:
+                    plans.append(plan)
+        legal = {}
+        for m in engine.moves(s):
+            t = engine.apply(s, m)
+            if t.key() not in visited:
+                legal[m] = t
+        votes = Counter(p[0] for p in plans if p and p[0] in legal)
+        top = max(votes.values(), default=0)
+        if top * 2 >= samples:  # at least half the sampled orders agree on a win with it
+            m = next(p[0] for p in plans if p and votes.get(p[0]) == top)
+            t = legal[m]
+            voted += 1
+        else:
+            pick = _heuristic_move(rules, s, visited)
+            if pick is None:
+                break
+            m, t = pick
+        plans = [p[1:] for p in plans if p and p[0] == m]
+        # a card turned, dealt into a space, or (Czarina, Corners) filling one at once: new
+        # information, so the plans are made again (the legal moves themselves never name a
+        # face-down card: the only move from the stock is "turn it", or Dick's "deal it into
+        # a vacancy", whatever the card is)
+        if m[0] == STOCK or len(t.stock) != len(s.stock):
+            seen.update(set(s.stock) - set(t.stock))
+            plans = None
+        s = t
+        visited.add(s.key())
+        line.append(m)
+    r = _finish(rules, start, line, s)
+    return FairResult(r.outcome, r.moves, r.cards_home, nodes, resamples, voted)

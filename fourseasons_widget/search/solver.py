@@ -456,6 +456,7 @@ class FastSearch:
             return self.result
         seen, line, frames, skip = self.seen, self.line, self.frames, self.skip
         use_tt = self.use_tt
+        limit = self.nodes + max_nodes  # the start position counts against the budget too
         if not self.started:
             self.started = True
             rec: list = []
@@ -470,7 +471,8 @@ class FastSearch:
             seen.add(self.key())
             self.nodes += 1
             frames.append((iter(self.moves()), self.home_word()))
-        limit = self.nodes + max_nodes
+            if self.nodes >= limit:
+                return None
         do, undo, key, moves = self.do, self.undo, self.key, self.moves
         child_key, home_word = self.child_key, self.home_word
         home = self.home

@@ -24,11 +24,32 @@ export function classAt(trace, id, k) {
   return "frontier";
 }
 
-/** The node ids drawn after k expansions, in the order generated. */
-export function visibleAt(trace, k) {
+/**
+ * The node ids drawn after k expansions, in the order generated (with hideDuplicates, the
+ * nodes that are duplicates at step k are left out: they have no children, so the tree stays
+ * whole).
+ */
+export function visibleAt(trace, k, hideDuplicates = false) {
   const out = [];
-  for (const n of trace.nodes) if (n.born <= k) out.push(n.id);
+  for (const n of trace.nodes) {
+    if (n.born > k) continue;
+    if (hideDuplicates && classAt(trace, n.id, k) === "duplicate") continue;
+    out.push(n.id);
+  }
   return out;
+}
+
+/**
+ * The frontier after k expansions in the order the search takes it (Python's order: the
+ * trace's step.queue), the node taken next (the one expanded at step k + 1; null at the end)
+ * and the frontier's full size.
+ */
+export function queueAt(trace, k) {
+  const steps = trace.steps || [];
+  const queue = k === 0 ? [0] : steps[k - 1].queue || [];
+  const next = k < steps.length ? steps[k].node : null;
+  const size = k === 0 ? 1 : countsAt(trace, k).frontier + (k === steps.length && trace.solved ? 1 : 0);
+  return { queue, next, size: Math.max(size, queue.length) };
 }
 
 /** Counts of drawn nodes by class after k expansions. */
@@ -43,8 +64,8 @@ export function countsAt(trace, k) {
  * leaf on its own row in the order generated, each parent centred on its first and last child
  * (so edges never cross).  Returns {pos: Map id -> {x, y}, width, height}.
  */
-export function layoutAt(trace, k) {
-  const ids = visibleAt(trace, k);
+export function layoutAt(trace, k, hideDuplicates = false) {
+  const ids = visibleAt(trace, k, hideDuplicates);
   const kids = new Map();
   for (const id of ids) {
     const p = trace.nodes[id].parent;
@@ -99,7 +120,7 @@ export function pathTo(trace, id) {
 export function neighbourOf(trace, k, layout, id, key) {
   const n = trace.nodes[id];
   if (key === "ArrowLeft") return n.parent ?? id;
-  const drawn = visibleAt(trace, k);
+  const drawn = visibleAt(trace, k).filter((c) => layout.pos.has(c));
   if (key === "ArrowRight") {
     const child = drawn.find((c) => trace.nodes[c].parent === id);
     return child ?? id;

@@ -8,9 +8,14 @@
 //   [data-role="step-label"]        "step k of n"
 //   [data-count="frontier" | "explored" | "duplicate" | "goal" | "drawn"]   the counts shown
 //   [data-role="position"]          the board of the selected node, [data-shown-node=id]
+//   [data-role="queue"] li[data-node=id]   the frontier in the order it is taken (Python's
+//                                   step.queue); li.fsv-next / [data-next] is the node taken next
+//   [data-role="show-duplicates"]   the checkbox that draws the duplicates (off by default)
+//   [data-role="fit"]               zoom to fit; [data-role="zoom-in"], [data-role="zoom-out"]
+//   [data-role="legend"]            one entry per mark drawn
 
 import { renderBoard } from "./board.js";
-import { classAt, countsAt, layoutAt, neighbourOf, pathTo, visibleAt } from "./searchtree.js";
+import { classAt, countsAt, layoutAt, neighbourOf, pathTo, queueAt } from "./searchtree.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const ICONS = {
@@ -22,6 +27,12 @@ const ICONS = {
   last: "M11 3h2v10h-2zM2 3v10l8-5z",
 };
 const SPEEDS = [["slow", 900], ["normal", 420], ["fast", 140]];
+const EVALUATION_WORDS = {
+  "breadth-first": "f = depth: the oldest first (a FIFO queue)",
+  "depth-first": "f = −depth: the newest first (a stack)",
+  "greedy best-first": "f = h: the nearest-looking first",
+  "A*": "f = g + h: the lowest f first",
+};
 const CLASS_WORDS = {
   frontier: "in the frontier",
   explored: "explored (expanded)",
@@ -88,6 +99,12 @@ export class SearchViewUI {
     this.onTrace = () => this.load();
     this.onStep = () => this.show(this.model.get("step"), false);
     this.onSelected = () => this.select(this.model.get("selected"), false);
+    this.onDup = () => { this.dupBox.checked = !!this.model.get("show_duplicates"); this.redraw(); };
+    this.onNote = () => { this.note.textContent = this.model.get("note") || ""; };
+    this.fit = true;
+    this.vb = { x: 0, y: 0, w: 100, h: 100 };
+    model.on("change:show_duplicates", this.onDup);
+    model.on("change:note", this.onNote);
     model.on("change:trace", this.onTrace);
     model.on("change:step", this.onStep);
     model.on("change:selected", this.onSelected);
@@ -126,31 +143,63 @@ export class SearchViewUI {
       "aria-label": "Step through the search" },
     this.bFirst, this.bPrev, this.bPlay, this.bNext, this.bLast, this.slider, this.stepLabel,
     el(d, "label", { class: "fsv-label" }, "speed ", this.speedSel));
-    // counts and legend
+    // counts and legend: one entry per mark drawn
     this.counts = {};
-    const legend = el(d, "div", { class: "fsv-legend", "data-role": "counts" });
+    const legend = el(d, "div", { class: "fsv-legend", "data-role": "legend" });
+    const counts = el(d, "span", { class: "fsv-counts", "data-role": "counts" });
     for (const [cls, word] of [["frontier", "frontier"], ["explored", "explored"],
       ["duplicate", "duplicates"], ["goal", "goal"]]) {
       const sw = svgEl(d, "svg", { viewBox: "-8 -8 16 16", width: 14, height: 14, "aria-hidden": "true" });
       sw.appendChild(this.marker(cls));
       const n = el(d, "b", { "data-count": cls, text: "0" });
       this.counts[cls] = n;
-      legend.append(el(d, "span", { class: `fsv-key fsv-${cls}` }, sw, ` ${word} `, n));
+      counts.append(el(d, "span", { class: `fsv-key fsv-${cls}`, "data-key": cls }, sw, ` ${word} `, n));
     }
+    legend.append(counts);
+    for (const [cls, word] of [["next", "taken next"], ["current", "just expanded"],
+      ["selected", "selected (its position is shown)"]]) {
+      const sw = svgEl(d, "svg", { viewBox: "-10 -10 20 20", width: 16, height: 16, "aria-hidden": "true" });
+      const g = svgEl(d, "g", { class: `fsv-node fsv-frontier fsv-${cls}` });
+      g.appendChild(svgEl(d, "circle", { r: 9, class: "fsv-hit" }));
+      g.appendChild(this.marker("frontier"));
+      sw.appendChild(g);
+      legend.append(el(d, "span", { class: "fsv-key", "data-key": cls }, sw, ` ${word}`));
+    }
+    legend.append(el(d, "span", { class: "fsv-key fsv-keytext", "data-key": "labels",
+      text: "#k: expanded k-th · g h f beside a node · rows: the order generated, not expanded" }));
     this.counts.drawn = el(d, "b", { "data-count": "drawn", text: "0" });
-    legend.append(el(d, "span", { class: "fsv-key" }, "nodes drawn ", this.counts.drawn));
+    this.counts.generated = el(d, "b", { "data-count": "generated", text: "0" });
+    legend.append(el(d, "span", { class: "fsv-key" }, "tree nodes drawn ", this.counts.drawn,
+      " of ", this.counts.generated, " generated"));
+    // view options: duplicates, zoom
+    this.dupBox = el(d, "input", { type: "checkbox", "data-role": "show-duplicates" });
+    this.bFit = el(d, "button", { type: "button", class: "fsv-btn", "data-role": "fit",
+      text: "fit", title: "Zoom to fit the whole tree", "aria-label": "Zoom to fit" });
+    this.bZoomIn = el(d, "button", { type: "button", class: "fsv-btn", "data-role": "zoom-in",
+      text: "+", title: "Zoom in (or the mouse wheel; drag to pan)", "aria-label": "Zoom in" });
+    this.bZoomOut = el(d, "button", { type: "button", class: "fsv-btn", "data-role": "zoom-out",
+      text: "−", title: "Zoom out", "aria-label": "Zoom out" });
+    const options = el(d, "div", { class: "fsv-controls fsv-options" },
+      el(d, "label", { class: "fsv-label" }, this.dupBox, "show duplicates"),
+      this.bZoomOut, this.bFit, this.bZoomIn);
     // the tree (scrolls both ways) and the position of the selected node
     this.svg = svgEl(d, "svg", { class: "fsv-svg", role: "img" });
     this.treeBox = el(d, "div", { class: "fsv-tree", "data-role": "tree", tabindex: 0,
       role: "group", "aria-label": "Search tree: arrow keys move between nodes, Enter shows one" });
     this.treeBox.append(this.svg);
+    // the frontier as a priority queue: the main picture beside the tree
+    this.queueHead = el(d, "div", { class: "fsv-queuehead", "data-role": "queue-head" });
+    this.queueList = el(d, "ol", { class: "fsv-queue", "data-role": "queue",
+      "aria-label": "The frontier, in the order the search takes it" });
+    this.queueMore = el(d, "div", { class: "fsv-queuemore", "data-role": "queue-more" });
+    const queue = el(d, "div", { class: "fsv-queuebox" }, this.queueHead, this.queueList, this.queueMore);
     this.nodeInfo = el(d, "div", { class: "fsv-nodeinfo", "data-role": "node-info",
       "aria-live": "polite" });
     this.boardBox = el(d, "div", { class: "fsv-board fsw-board-wrap", "data-role": "position" });
     const side = el(d, "div", { class: "fsv-side" }, this.nodeInfo, this.boardBox);
-    const main = el(d, "div", { class: "fsv-main" }, this.treeBox, side);
+    const main = el(d, "div", { class: "fsv-main" }, queue, this.treeBox, side);
     this.note = el(d, "div", { class: "fsv-note", "data-role": "note" });
-    this.root.append(head, controls, legend, main, this.note);
+    this.root.append(head, controls, options, legend, main, this.note);
     this.host.append(this.root);
 
     // events
@@ -181,9 +230,44 @@ export class SearchViewUI {
       if (this.timer) { this.pause(); this.play(); }
     });
     this.svg.addEventListener("click", (ev) => {
+      if (this.dragged) return;
       const g = ev.target.closest && ev.target.closest("[data-node]");
       if (g) this.select(Number(g.dataset.node), true);
     });
+    this.queueList.addEventListener("click", (ev) => {
+      const li = ev.target.closest && ev.target.closest("[data-node]");
+      if (li) this.select(Number(li.dataset.node), true);
+    });
+    this.dupBox.addEventListener("change", () => {
+      this.model.set("show_duplicates", this.dupBox.checked);
+      this.model.save_changes();
+      this.redraw();
+    });
+    this.bFit.addEventListener("click", () => { this.fit = true; this.applyView(); });
+    this.bZoomIn.addEventListener("click", () => this.zoom(1 / 1.5));
+    this.bZoomOut.addEventListener("click", () => this.zoom(1.5));
+    this.svg.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      this.zoom(ev.deltaY > 0 ? 1.2 : 1 / 1.2, ev);
+    }, { passive: false });
+    this.svg.addEventListener("pointerdown", (ev) => {
+      this.drag = { x: ev.clientX, y: ev.clientY, vb: { ...this.vb } };
+      this.dragged = false;
+    });
+    this.svg.addEventListener("pointermove", (ev) => {
+      if (!this.drag) return;
+      const dx = ev.clientX - this.drag.x;
+      const dy = ev.clientY - this.drag.y;
+      if (!this.dragged && Math.abs(dx) + Math.abs(dy) < 4) return;
+      this.dragged = true;
+      const s = this.scale();
+      this.fit = false;
+      this.vb = { ...this.drag.vb, x: this.drag.vb.x - dx / s, y: this.drag.vb.y - dy / s };
+      this.setViewBox();
+    });
+    const end = () => { this.drag = null; this.win.setTimeout(() => { this.dragged = false; }, 0); };
+    this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointerleave", end);
     this.treeBox.addEventListener("keydown", (ev) => this.onKey(ev));
   }
 
@@ -206,6 +290,9 @@ export class SearchViewUI {
     this.picker.value = this.model.get("algorithm");
     this.slider.max = String(this.n);
     this.note.textContent = "";
+    this.dupBox.checked = !!this.model.get("show_duplicates");
+    this.fit = true;
+    this.queueHead.textContent = `Frontier — ${EVALUATION_WORDS[t.evaluation || t.algorithm] || "in the order taken"}`;
     if (!t.nodes) {
       this.summary.textContent = "no search recorded";
       return;
@@ -232,11 +319,15 @@ export class SearchViewUI {
       + (k === this.n && this.trace.solved ? " — goal" : "");
     const c = countsAt(this.trace, k);
     for (const cls of ["frontier", "explored", "duplicate", "goal"]) this.counts[cls].textContent = String(c[cls]);
-    this.counts.drawn.textContent = String(c.frontier + c.explored + c.duplicate + c.goal);
+    this.counts.drawn.textContent = String(this.layout.pos.size);
+    this.counts.generated.textContent = String(c.frontier + c.explored + c.duplicate + c.goal);
     this.bPrev.disabled = this.bFirst.disabled = k === 0;
     this.bNext.disabled = this.bLast.disabled = k === this.n;
-    // follow the search: the node just expanded, or the goal once it is reached
+    this.drawQueue();
+    // follow the search: the node taken next, or the goal once it is reached
+    const q = queueAt(this.trace, k);
     if (k === this.n && this.trace.solved) this.scrollTo(this.trace.goal);
+    else if (q.next !== null) this.scrollTo(q.next);
     else if (st) this.scrollTo(st.node);
     if (sync && this.model.get("step") !== k) {
       this.model.set("step", k);
@@ -246,22 +337,29 @@ export class SearchViewUI {
     this.showNode(this.selectedId);
   }
 
+  redraw() {
+    if (!this.trace || !this.trace.nodes) return;
+    this.draw();
+    this.counts.drawn.textContent = String(this.layout.pos.size);
+    this.showNode(this.selectedId);
+  }
+
   draw() {
     const d = this.doc;
     const t = this.trace;
     const k = this.k;
-    const lay = layoutAt(t, k);
+    const hide = !this.dupBox.checked;
+    const lay = layoutAt(t, k, hide);
     this.layout = lay;
     const current = k > 0 ? t.steps[k - 1].node : -1;
+    const next = queueAt(t, k).next;
     const svg = this.svg;
-    svg.setAttribute("width", lay.width);
-    svg.setAttribute("height", lay.height);
-    svg.setAttribute("viewBox", `0 0 ${lay.width} ${lay.height}`);
-    svg.setAttribute("aria-label", `Search tree after ${k} expansions: ${visibleAt(t, k).length} nodes`);
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.setAttribute("aria-label", `Search tree after ${k} expansions: ${lay.pos.size} nodes drawn`);
     const edges = svgEl(d, "g", { class: "fsv-edges" });
     const labels = svgEl(d, "g", { class: "fsv-labels" });
     const nodes = svgEl(d, "g", { class: "fsv-nodes" });
-    for (const id of visibleAt(t, k)) {
+    for (const id of lay.pos.keys()) {
       const n = t.nodes[id];
       const p = lay.pos.get(id);
       if (n.parent !== null && n.parent !== undefined) {
@@ -275,27 +373,116 @@ export class SearchViewUI {
         labels.appendChild(lab);
       }
       const cls = classAt(t, id, k);
+      if (cls !== "duplicate") {
+        // below the edge, left of the node (the move's label is above it)
+        const ghf = svgEl(d, "text", { x: p.x - 10, y: p.y + 10, class: "fsv-ghf", "text-anchor": "end" });
+        ghf.textContent = (n.expanded !== null && n.expanded !== undefined && n.expanded <= k
+          ? `#${n.expanded} ` : "") + `g${fmt(n.g)} h${fmt(n.h)} f${fmt(n.f)}`;
+        labels.appendChild(ghf);
+      }
       const g = svgEl(d, "g", { transform: `translate(${p.x},${p.y})`, "data-node": id,
         "data-class": cls, class: `fsv-node fsv-${cls}` + (id === current ? " fsv-current" : "")
+          + (id === next ? " fsv-next" : "")
           + (id === this.selectedId ? " fsv-selected" : "") });
+      if (id === next) g.dataset.next = "";
       const title = svgEl(d, "title");
-      title.textContent = `${n.move || "start"}: ${CLASS_WORDS[cls]}, depth ${n.depth}, g ${fmt(n.g)}, h ${fmt(n.h)}`;
+      title.textContent = `${n.move || "start"}: ${CLASS_WORDS[cls]}${id === next ? ", taken next" : ""}, depth ${n.depth}, g ${fmt(n.g)}, h ${fmt(n.h)}, f ${fmt(n.f)}`;
       g.appendChild(title);
       g.appendChild(svgEl(d, "circle", { r: 11, class: "fsv-hit" }));
       g.appendChild(this.marker(cls));
       nodes.appendChild(g);
     }
     svg.replaceChildren(edges, labels, nodes);
+    this.applyView();
+  }
+
+  drawQueue() {
+    const d = this.doc;
+    const t = this.trace;
+    const { queue, next, size } = queueAt(t, this.k);
+    const items = [];
+    queue.forEach((id, i) => {
+      const n = t.nodes[id];
+      const path = pathTo(t, id);
+      const isNext = id === next;
+      const li = el(d, "li", { "data-node": id, "data-rank": i,
+        class: "fsv-qitem" + (isNext ? " fsv-next" : "") + (id === this.selectedId ? " fsv-qselected" : ""),
+        title: path.length ? path.join("  ") : "the start position" },
+      el(d, "span", { class: "fsv-qmove", text: n.move || "start" }),
+      el(d, "span", { class: "fsv-qnum", text: `g ${fmt(n.g)}` }),
+      el(d, "span", { class: "fsv-qnum", text: `h ${fmt(n.h)}` }),
+      el(d, "b", { class: "fsv-qnum", text: `f ${fmt(n.f)}` }),
+      isNext ? el(d, "span", { class: "fsv-qbadge", text: "next" }) : null);
+      if (isNext) li.dataset.next = "";
+      items.push(li);
+    });
+    this.queueList.replaceChildren(...items);
+    const ended = this.k === this.n;
+    this.queueMore.textContent = (size > queue.length ? `… and ${size - queue.length} more. ` : "")
+      + (ended ? (t.solved ? "The goal was taken from the frontier: the search ends."
+        : t.stopped === "limit" ? "The trace stops here (its budget)." : "The frontier is empty: no goal.")
+        : queue.length ? "" : "The frontier is empty.");
+  }
+
+  // -- zoom and pan: the svg's viewBox over the layout ------------------------------------------
+
+  scale() {
+    const r = this.svg.getBoundingClientRect ? this.svg.getBoundingClientRect() : null;
+    const w = r && r.width ? r.width : 600;
+    const h = r && r.height ? r.height : 380;
+    return Math.min(w / this.vb.w, h / this.vb.h);
+  }
+
+  applyView() {
+    const lay = this.layout;
+    if (!lay) return;
+    if (this.fit) {
+      // the whole tree, never blown up past 1.6× (a toy tree should not look enormous)
+      const box = this.treeBox.getBoundingClientRect ? this.treeBox.getBoundingClientRect() : null;
+      const bw = box && box.width ? box.width : 600;
+      const bh = box && box.height ? box.height : 380;
+      // room on the left for the root's g h f label (drawn left of each node)
+      const full = lay.width + 120;
+      const w = Math.max(full, bw / 1.6);
+      const h = Math.max(lay.height + 12, bh / 1.6);
+      this.vb = { x: -80 + (full - w) / 2, y: (lay.height - h) / 2, w, h };
+    }
+    this.setViewBox();
+  }
+
+  setViewBox() {
+    const v = this.vb;
+    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.svg.dataset.fit = this.fit ? "true" : "false";
+  }
+
+  zoom(factor, ev) {
+    const v = this.vb;
+    let cx = v.x + v.w / 2;
+    let cy = v.y + v.h / 2;
+    if (ev && this.svg.getBoundingClientRect) {
+      const r = this.svg.getBoundingClientRect();
+      if (r.width && r.height) {
+        cx = v.x + ((ev.clientX - r.left) / r.width) * v.w;
+        cy = v.y + ((ev.clientY - r.top) / r.height) * v.h;
+      }
+    }
+    const w = Math.max(60, v.w * factor);
+    const h = Math.max(40, v.h * factor);
+    this.fit = false;
+    this.vb = { x: cx - (cx - v.x) * (w / v.w), y: cy - (cy - v.y) * (h / v.h), w, h };
+    this.setViewBox();
   }
 
   scrollTo(id) {
+    // zoomed in: keep the node followed in view (fit shows everything anyway)
     const p = this.layout && this.layout.pos.get(id);
-    if (!p) return;
-    const box = this.treeBox;
-    const behavior = reducedMotion(this.win) || this.timer ? "auto" : "smooth";
-    const left = Math.max(0, p.x - box.clientWidth / 2);
-    const top = Math.max(0, p.y - box.clientHeight / 2);
-    if (typeof box.scrollTo === "function") box.scrollTo({ left, top, behavior });
+    if (!p || this.fit) return;
+    const v = this.vb;
+    if (p.x < v.x || p.x > v.x + v.w || p.y < v.y || p.y > v.y + v.h) {
+      this.vb = { ...v, x: p.x - v.w / 2, y: p.y - v.h / 2 };
+      this.setViewBox();
+    }
   }
 
   select(id, sync) {
@@ -304,6 +491,9 @@ export class SearchViewUI {
     for (const g of this.svg.querySelectorAll(".fsv-selected")) g.classList.remove("fsv-selected");
     const g = this.svg.querySelector(`[data-node="${id}"]`);
     if (g) g.classList.add("fsv-selected");
+    for (const li of this.queueList.querySelectorAll("li")) {
+      li.classList.toggle("fsv-qselected", Number(li.dataset.node) === id);
+    }
     this.showNode(id);
     if (sync && this.model.get("selected") !== id) {
       this.model.set("selected", id);
@@ -385,6 +575,8 @@ export class SearchViewUI {
     this.model.off("change:trace", this.onTrace);
     this.model.off("change:step", this.onStep);
     this.model.off("change:selected", this.onSelected);
+    this.model.off("change:show_duplicates", this.onDup);
+    this.model.off("change:note", this.onNote);
     this.root.remove();
   }
 }

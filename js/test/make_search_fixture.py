@@ -21,7 +21,7 @@ def fixture() -> dict:
 
     game = position_at(small_position(seed=0, cards_left=3))
     out = {}
-    for algorithm in ("breadth-first", "depth-first"):
+    for algorithm in ("breadth-first", "depth-first", "A*"):
         out[algorithm] = SearchView(game, algorithm=algorithm).trace
     return out
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { classAt, countsAt, layoutAt, neighbourOf, pathTo, visibleAt } from "../src/searchtree.js";
+import { classAt, countsAt, layoutAt, neighbourOf, pathTo, queueAt, visibleAt } from "../src/searchtree.js";
 import { SearchViewUI } from "../src/searchview.js";
 import { clone, dom, FakeModel } from "./helpers.js";
 
@@ -12,6 +12,7 @@ const TRACES = JSON.parse(
 );
 const BFS = TRACES["breadth-first"];
 const DFS = TRACES["depth-first"];
+const ASTAR = TRACES["A*"];
 
 function setup(trace = BFS, extra = {}) {
   const win = dom();
@@ -76,8 +77,8 @@ test("the layout is tidy: depth left to right, leaves on their own rows, parents
 });
 
 test("step, back, the slider and the end button move through the trace", () => {
-  const { q, qa, click, model } = setup();
-  const drawn = () => qa("[data-node]").length;
+  const { q, qa, click, model } = setup(BFS, { show_duplicates: true });
+  const drawn = () => qa('[data-role="tree"] [data-node]').length;
   const n = BFS.steps.length;
   assert.equal(q('[data-role="step-label"]').textContent, `step 0 of ${n}`);
   assert.equal(drawn(), 1);
@@ -100,7 +101,7 @@ test("step, back, the slider and the end button move through the trace", () => {
 
 test("clicking a node shows its position and the moves that lead there", () => {
   const { q, click, model } = setup(BFS, { step: BFS.steps.length });
-  const goal = q(`[data-node="${BFS.goal}"]`);
+  const goal = q(`[data-role="tree"] [data-node="${BFS.goal}"]`);
   click(goal.querySelector("circle"));
   assert.equal(model.get("selected"), BFS.goal);
   const box = q('[data-role="position"]');
@@ -150,7 +151,7 @@ test("a new trace from Python (another algorithm) redraws from step 0", () => {
   const { q, model, qa } = setup(BFS, { step: 4 });
   model.set("step", 0);
   model.set("trace", clone(DFS));
-  assert.equal(qa("[data-node]").length, 1);
+  assert.equal(qa('[data-role="tree"] [data-node]').length, 1);
   assert.match(q('[data-role="summary"]').textContent, /depth-first/);
   assert.equal(q('[data-role="slider"]').max, String(DFS.steps.length));
 });
@@ -191,4 +192,75 @@ test("with a kernel, the new trace arrives and clears the note", async () => {
   assert.equal(q('[data-role="note"]').textContent, "");
   assert.equal(picker.value, "depth-first");
   view.destroy();
+});
+
+test("the queue panel lists Python's frontier in order, the next node marked, at every step", () => {
+  for (const t of [BFS, DFS, ASTAR]) {
+    const { q, qa, click } = setup(t);
+    for (let k = 0; k <= t.steps.length; k++) {
+      const ids = qa('[data-role="queue"] li').map((li) => Number(li.dataset.node));
+      const want = k === 0 ? [0] : t.steps[k - 1].queue;
+      assert.deepEqual(ids, want, `${t.algorithm}, step ${k}`);
+      const marked = qa('[data-role="queue"] li[data-next]').map((li) => Number(li.dataset.node));
+      const tree = qa('[data-role="tree"] [data-next]').map((g) => Number(g.dataset.node));
+      if (k < t.steps.length) {
+        // the node taken next is the head of the queue, and the one the next step expands
+        assert.deepEqual(marked, [want[0]]);
+        assert.equal(want[0], t.steps[k].node);
+        assert.deepEqual(tree, [want[0]]);
+      } else {
+        assert.deepEqual(marked, []);
+      }
+      click(q('[data-role="step"]'));
+    }
+  }
+});
+
+test("each queue entry shows g, h and f; a tree node shows them too", () => {
+  const { q, qa, click } = setup(ASTAR);
+  click(q('[data-role="step"]'));
+  const li = qa('[data-role="queue"] li')[0];
+  const n = ASTAR.nodes[Number(li.dataset.node)];
+  assert.match(li.textContent, new RegExp(`g ${n.g}.*h ${n.h}.*f ${n.f}`));
+  assert.ok(qa(".fsv-ghf").some((t) => t.textContent.includes(`g${n.g} h${n.h} f${n.f}`)));
+});
+
+test("duplicates are hidden until the toggle shows them", () => {
+  const { q, qa, click, model } = setup(ASTAR);
+  click(q('[aria-label="Jump to the end"]'));
+  const k = ASTAR.steps.length;
+  assert.equal(qa('[data-role="tree"] [data-class="duplicate"]').length, 0);
+  assert.equal(qa('[data-role="tree"] [data-node]').length, visibleAt(ASTAR, k, true).length);
+  const box = q('[data-role="show-duplicates"]');
+  box.checked = true;
+  box.dispatchEvent(new box.ownerDocument.defaultView.Event("change"));
+  assert.equal(model.get("show_duplicates"), true);
+  assert.equal(qa('[data-role="tree"] [data-class="duplicate"]').length, ASTAR.counts[k].duplicate);
+});
+
+test("fit shows the whole layout; zoom narrows the view box; fit restores it", () => {
+  const { q, click, view } = setup(BFS, { show_duplicates: true });
+  click(q('[aria-label="Jump to the end"]'));
+  const svg = q('[data-role="tree"] svg');
+  const vb = () => svg.getAttribute("viewBox").split(" ").map(Number);
+  const lay = view.layout;
+  let [x, y, w, h] = vb();
+  assert.ok(x <= 0 && y <= 0 && x + w >= lay.width && y + h >= lay.height, "fit covers the tree");
+  assert.equal(svg.dataset.fit, "true");
+  click(q('[data-role="zoom-in"]'));
+  const [, , w2] = vb();
+  assert.ok(w2 < w);
+  assert.equal(svg.dataset.fit, "false");
+  click(q('[data-role="fit"]'));
+  [x, y, w, h] = vb();
+  assert.ok(x + w >= lay.width && y + h >= lay.height);
+});
+
+test("the legend names every mark: frontier, explored, duplicate, goal, next, just expanded, selected", () => {
+  const { qa } = setup();
+  const keys = qa('[data-role="legend"] [data-key]').map((e) => e.dataset.key);
+  for (const k of ["frontier", "explored", "duplicate", "goal", "next", "current", "selected"]) {
+    assert.ok(keys.includes(k), k);
+  }
+  assert.equal(typeof queueAt, "function");
 });

@@ -61,16 +61,17 @@ def test_play_notebook(open_notebook, artifacts):
 
 
 def test_search_notebook_replays_in_the_browser(open_notebook, artifacts):
-    # the search view (which draws a small board too) and the two boards side by side
-    nb = open_notebook(NOTEBOOKS / "05-search.ipynb", expect_widgets=3)
+    # four search views (the toy position side by side, the lesson position, and the student's
+    # own search — the library's A* until it is written), then the two boards side by side
+    nb = open_notebook(NOTEBOOKS / "05-search.ipynb", expect_widgets=6)
     _no_errors(nb)
     _cards_in_every_board(nb)
-    assert nb.page.locator(".fsv-root").count() == 1
+    assert nb.page.locator(".fsv-root").count() == 4
     # the matplotlib figure (branching factor) was drawn
     assert nb.page.locator(".jp-RenderedImage img").count() >= 1
 
     # depth-first's line (left) is longer than A*'s (right), both ready to replay
-    left, board = nb.widgets().nth(1), nb.widgets().nth(2)
+    left, board = nb.widgets().nth(4), nb.widgets().nth(5)
     board.scroll_into_view_if_needed()
     ply = nb.eval("right.game.ply")
     lengths = []

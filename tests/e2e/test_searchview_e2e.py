@@ -23,8 +23,11 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = ("from fourseasons_widget import SearchView\n"
          "from fourseasons_widget.search.endgames import lesson_position\n"
-         "v = SearchView(lesson_position(0, 12), algorithm='A*')\n"
+         "v = SearchView(lesson_position(0, 12), algorithm='A*', show_duplicates=True)\n"
          "v")
+
+
+TREE = '[data-role="tree"] [data-node]'
 
 
 def view(nb):
@@ -32,7 +35,7 @@ def view(nb):
 
 
 def drawn_classes(root) -> list[str]:
-    return root.locator("[data-node]").evaluate_all(
+    return root.locator(TREE).evaluate_all(
         "els => els.sort((a, b) => a.dataset.node - b.dataset.node).map(e => e.dataset.class)")
 
 
@@ -40,7 +43,7 @@ def mark_colours(root) -> dict[str, tuple[str, str]]:
     """The fill and stroke on screen of a drawn node of each class."""
     return root.evaluate("""r => {
         const out = {};
-        for (const g of r.querySelectorAll('[data-node]')) {
+        for (const g of r.querySelectorAll('[data-role="tree"] [data-node]')) {
             const m = g.querySelector('.fsv-mark');
             const s = getComputedStyle(m);
             if (!(g.dataset.class in out)) out[g.dataset.class] = [s.fill, s.stroke];
@@ -70,7 +73,7 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
     assert n > 5
     label = root.locator('[data-role="step-label"]')
     assert label.inner_text() == f"step 0 of {n}"
-    assert root.locator("[data-node]").count() == 1
+    assert root.locator(TREE).count() == 1
 
     # three steps with the step button: the tree grows exactly as the trace says
     step = root.locator('[data-role="step"]')
@@ -78,7 +81,7 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
         step.click()
     page.wait_for_function("() => document.querySelector('[data-role=step-label]')"
                            ".textContent.startsWith('step 3 ')")
-    drawn = root.locator("[data-node]").count()
+    drawn = root.locator(TREE).count()
     assert drawn == nb.eval("sum(v.trace['counts'][3].values())")
     assert drawn_classes(root) == nb.eval(
         "[c for c in (v.last_trace.class_at(i, 3) for i in range(len(v.trace['nodes']))) if c]")
@@ -97,7 +100,7 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
     page.keyboard.press("End")
     page.wait_for_function(f"() => document.querySelector('[data-role=step-label]')"
                            f".textContent.startsWith('step {n} ')")
-    assert root.locator("[data-node]").count() == nb.eval("len(v.trace['nodes'])")
+    assert root.locator(TREE).count() == nb.eval("len(v.trace['nodes'])")
     assert root.locator('[data-class="goal"]').count() == 1
     colours = mark_colours(root)
     assert {"frontier", "explored", "goal"} <= set(colours)
@@ -107,7 +110,7 @@ def test_step_slider_and_clicking_a_node_in_jupyterlab(open_notebook, artifacts)
 
     # clicking a node shows its position: the goal (all cards home), then a frontier node
     goal = nb.eval("v.trace['goal']")
-    root.locator(f'[data-node="{goal}"]').click()
+    root.locator(f'[data-role="tree"] [data-node="{goal}"]').click()
     shown = shown_position(root)
     assert shown["node"] == goal and shown["home"] == "52/52 home"
     for _ in range(50):
@@ -175,7 +178,7 @@ def test_play_runs_in_the_browser_in_notebook7(open_notebook, artifacts):
     page.wait_for_function(f"() => document.querySelector('[data-role=step-label]')"
                            f".textContent.startsWith('step {n} ')", timeout=30_000)
     assert root.locator('[data-role="play"]').get_attribute("aria-label") == "Play"
-    assert root.locator("[data-node]").count() == nb.eval("len(v.trace['nodes'])")
+    assert root.locator(TREE).count() == nb.eval("len(v.trace['nodes'])")
     root.screenshot(path=str(artifacts / "searchview-notebook7.png"))
 
 
@@ -229,10 +232,10 @@ def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, ex
         assert root.locator('[data-role="step-label"]').inner_text() == f"step 0 of {n}"
         for k in (1, 2):
             root.locator('[data-role="step"]').click()
-            assert root.locator("[data-node]").count() == sum(expected["counts"][k].values())
+            assert root.locator(TREE).count() == sum(expected["counts"][k].values())
         root.locator('[aria-label="Jump to the end"]').click()
         assert root.locator('[data-class="goal"]').count() == 1
-        root.locator(f'[data-node="{expected["goal"]}"]').click()
+        root.locator(f'[data-role="tree"] [data-node="{expected["goal"]}"]').click()
         assert shown_position(root)["home"] == "52/52 home"
         root.screenshot(path=str(artifacts / "searchview-export.png"))
         # another algorithm needs a kernel: the page says so and keeps the recorded search
@@ -246,3 +249,114 @@ def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, ex
         server.shutdown()
         server.server_close()
     assert blocked == [] and errors == [], (blocked, errors)
+
+
+FRONTIER = ("from fourseasons_widget import SearchView\n"
+            "from fourseasons_widget.search.endgames import lesson_position\n"
+            "v = SearchView(lesson_position(0, 12), algorithm='A*')\n"
+            "v")
+
+
+def fits(root) -> dict:
+    """Where the drawn tree lies against its box, in the page (px)."""
+    return root.evaluate("""r => {
+        const box = r.querySelector('[data-role="tree"]').getBoundingClientRect();
+        let out = 0, n = 0;
+        for (const g of r.querySelectorAll('[data-role="tree"] [data-node]')) {
+            const b = g.getBoundingClientRect();
+            n += 1;
+            if (b.left < box.left - 1 || b.right > box.right + 1 || b.top < box.top - 1
+                || b.bottom > box.bottom + 1) out += 1;
+        }
+        return {outside: out, nodes: n, width: box.width, height: box.height};
+    }""")
+
+
+def test_the_frontier_panel_follows_pythons_queue_and_the_tree_fits(open_notebook, artifacts):
+    nb = open_notebook([FRONTIER])
+    page = nb.page
+    root = view(nb)
+    n = nb.eval("len(v.trace['steps'])")
+    step = root.locator('[data-role="step"]')
+    widths = []
+    for k in range(n + 1):
+        page.wait_for_function(f"() => document.querySelector('[data-role=step-label]')"
+                               f".textContent.startsWith('step {k} ')")
+        panel = root.locator('[data-role="queue"] li').evaluate_all(
+            "els => els.map(e => Number(e.dataset.node))")
+        python = nb.eval(f"[0] if {k} == 0 else v.last_trace.steps[{k} - 1]['queue']")
+        assert panel == python, f"step {k}"
+        marked = root.locator('[data-role="queue"] li[data-next]').evaluate_all(
+            "els => els.map(e => Number(e.dataset.node))")
+        in_tree = root.locator('[data-role="tree"] [data-next]').evaluate_all(
+            "els => els.map(e => Number(e.dataset.node))")
+        if k < n:  # the next node is marked, in the panel and the tree, before the step
+            nxt = nb.eval(f"v.last_trace.steps[{k}]['node']")
+            assert marked == [nxt] == in_tree and panel[0] == nxt
+        f = fits(root)
+        assert f["outside"] == 0, (k, f)  # the tree fits its box: no node outside it
+        widths.append(f["width"])
+        if k == 2:
+            root.screenshot(path=str(artifacts / "searchview-frontier-step2.png"))
+        if k < n:
+            step.click()
+    assert root.locator('[data-role="tree"] [data-class="duplicate"]').count() == 0
+    root.screenshot(path=str(artifacts / "searchview-frontier-end.png"))
+    # zoom in, then fit again: all nodes back inside the box
+    root.locator('[data-role="zoom-in"]').click()
+    root.locator('[data-role="zoom-in"]').click()
+    assert fits(root)["outside"] > 0
+    root.locator('[data-role="fit"]').click()
+    assert fits(root)["outside"] == 0
+    # the duplicates toggle reaches Python (a checked front-end trait)
+    root.locator('[data-role="show-duplicates"]').check()
+    for _ in range(50):
+        if nb.eval("v.show_duplicates"):
+            break
+        page.wait_for_timeout(100)
+    assert nb.eval("v.show_duplicates") is True
+    assert root.locator('[data-role="tree"] [data-class="duplicate"]').count() == nb.eval(
+        "v.trace['counts'][-1]['duplicate']")
+    assert fits(root)["outside"] == 0
+    root.screenshot(path=str(artifacts / "searchview-frontier-duplicates.png"))
+
+
+TOY = ("from fourseasons_widget import SearchView\n"
+       "from fourseasons_widget.search.endgames import small_position\n"
+       "box = SearchView.side_by_side(small_position(seed=0, cards_left=3), 'breadth-first', 'A*')\n"
+       "bfs, astar = box.children\n"
+       "box")
+
+
+def test_the_toy_position_side_by_side_steps_both_and_fits(open_notebook, artifacts):
+    nb = open_notebook([TOY], expect_widgets=2)
+    page = nb.page
+    views = nb.page.locator(".fsv-root")
+    assert views.count() == 2
+    left, right = views.nth(0), views.nth(1)
+    n_left, n_right = nb.eval("len(bfs.trace['steps'])"), nb.eval("len(astar.trace['steps'])")
+    assert (n_left, n_right) == (8, 4)
+    for k in range(1, n_left + 1):
+        left.locator('[data-role="step"]').click()
+        page.wait_for_function(
+            f"() => [...document.querySelectorAll('[data-role=step-label]')]"
+            f".map(e => e.textContent).join('|').includes('step {min(k, n_right)} of {n_right}')")
+        # one step button steps both (the step traits are linked in the browser)
+        assert left.locator('[data-role="step-label"]').inner_text().startswith(f"step {k} ")
+        assert right.locator('[data-role="step-label"]').inner_text().startswith(
+            f"step {min(k, n_right)} ")
+        for view_, name in ((left, "bfs"), (right, "astar")):
+            assert fits(view_)["outside"] == 0
+            kk = min(k, nb.eval(f"len({name}.trace['steps'])"))
+            want = nb.eval(f"{name}.last_trace.steps[{kk} - 1]['queue']")
+            got = view_.locator('[data-role="queue"] li').evaluate_all(
+                "els => els.map(e => Number(e.dataset.node))")
+            assert got == want
+        if k == 2:
+            page.screenshot(path=str(artifacts / "searchview-toy-side-by-side-step2.png"))
+    # the whole toy tree, duplicates included, fits one screen
+    for view_ in (left, right):
+        view_.locator('[data-role="show-duplicates"]').check()
+        f = fits(view_)
+        assert f["outside"] == 0 and f["nodes"] > 10
+    page.screenshot(path=str(artifacts / "searchview-toy-side-by-side-end.png"))
