@@ -436,7 +436,8 @@ def test_fuzz_tampered_game_rows(tmp_path_factory, rows):
 
 
 saved_game = st.one_of(
-    st.text(max_size=50), st.binary(max_size=20), st.none(), st.integers(),
+    st.text(max_size=50), st.binary(max_size=20), st.none(),
+    st.integers(min_value=-2**63, max_value=2**63 - 1),
     st.sampled_from(["null", "[]", '{"moves": 5}', '{"format": "fourseasons"}']),
     st.builds(lambda v, n: in_progress(v, moves=n).to_json(),
               st.sampled_from(["standard", "czarina", "simplicity"]), st.integers(0, 3)),
