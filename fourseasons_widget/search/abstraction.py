@@ -91,11 +91,11 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     'unknown'
     """
     state, rules = position_and_rules(position, rules)
+    max_positions = budget(max_positions, "max_positions", integer=True)
+    max_seconds = budget(max_seconds, "max_seconds")
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
-    max_positions = budget(max_positions, "max_positions", integer=True)
-    max_seconds = budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     search = _RankSearch(rules, state)
