@@ -30,7 +30,7 @@ from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, an
 from .rules import IllegalMoveError
 from .snapshot import advise_move, describe_move, move_triple
 from .state import Move
-from .validate import quote
+from .validate import budget, quote
 
 if TYPE_CHECKING:
     from .controller import Table
@@ -89,8 +89,8 @@ class Review:
                  position_nodes: int | None = DEFAULT_POSITION_NODES,
                  on_loss: bool = True) -> None:
         self.table = table
-        self.max_seconds = max_seconds
-        self.position_nodes = position_nodes
+        self.max_seconds = budget(max_seconds, "max_seconds")
+        self.position_nodes = budget(position_nodes, "position_nodes", integer=True)
         self.on_loss = on_loss
         self.lock = table.lock  # the table's one lock
         self.game: Game | None = None  # the game analysed (or being analysed)
