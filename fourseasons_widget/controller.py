@@ -869,9 +869,13 @@ class Table:
             out["stats_error"] = error
             return out
         out["history"] = history_or_none(r.store)
+        state = getattr(r.store, "state", "ok")
+        if isinstance(state, str) and state != "ok":  # the store is busy, off or was reset
+            out["stats_state"] = {"state": state,
+                                  "message": safe_text(getattr(r.store, "message", ""), 200)}
         if not g.ply and not r.person:
             try:
-                out["resume"] = r.offer(g.variant)
+                out["resume"] = r.offer(g.variant, dict(g.rules.option_values))
             except Exception as e:  # a broken store must not break the board
                 out["stats_error"] = str(e)[:100]
         return out

@@ -120,10 +120,12 @@ class Recorder:
             self.finish(game, status)
         elif self.store is not None and not self.recorded:
             with self._quiet("save the game in progress"):
+                options = dict(game.rules.option_values)
                 if game.ply:
-                    self.store.save_unfinished(game.variant, game.to_json(), self.seconds)
+                    self.store.save_unfinished(game.variant, game.to_json(), self.seconds,
+                                               options=options)
                 else:  # taken back to the deal: nothing worth resuming
-                    self.store.clear_unfinished(game.variant)
+                    self.store.clear_unfinished(game.variant, options=options)
 
     def finish(self, game: Game, result: str) -> None:
         """The game ended (``won`` / ``lost`` / ``abandoned``): recorded once, if it is the
@@ -134,9 +136,11 @@ class Recorder:
         self.recorded = True
         if self.store is not None:
             with self._quiet("record the game"):
+                options = dict(game.rules.option_values)
+                deal = f"PySolFC {game.pysol}" if game.pysol is not None else None
                 self.store.record(game.variant, result, moves=game.ply, seconds=self._seconds,
-                                  seed=game.seed)
-                self.store.clear_unfinished(game.variant)
+                                  seed=game.seed, deal=deal, options=options)
+                self.store.clear_unfinished(game.variant, options=options)
         self._release()
 
     def give_up(self, game: Game) -> None:
@@ -150,12 +154,13 @@ class Recorder:
                 and game.status == "playing")
 
     # -- the saved game of an earlier session --------------------------------------------
-    def offer(self, variant: str) -> dict[str, Any] | None:
-        """``{"moves", "seconds"}`` of the saved game of ``variant`` this board may offer to
-        resume, or ``None`` (none saved, or another board of this kernel is playing it)."""
+    def offer(self, variant: str, options: dict[str, Any]) -> dict[str, Any] | None:
+        """``{"moves", "seconds"}`` of the saved game of ``variant`` (and these options) this
+        board may offer to resume, or ``None`` (none saved, or another board of this kernel is
+        playing it)."""
         if self.store is None or self._claimed_elsewhere(variant):
             return None
-        saved = self.store.unfinished(variant)
+        saved = self.store.unfinished(variant, dict(options))
         if saved is None:
             return None
         try:
@@ -194,18 +199,17 @@ class Recorder:
         resumable = getattr(self.store, "resumable", None)
         if callable(resumable):  # the store checks and discards bad records itself
             rec = resumable(variant, dict(options), check=check)
-            self.notices.extend(getattr(self.store, "notices", [])[-3:])
             if rec is None:
                 raise ResumeRefused("no unfinished game of this variant is saved")
             return rec.game, _finite_seconds(rec.seconds)
-        saved = self.store.unfinished(variant)
+        saved = self.store.unfinished(variant, dict(options))
         if saved is None:
             raise ResumeRefused("no unfinished game of this variant is saved")
         try:
             game = check(saved[0])
         except (ValueError, TypeError) as e:
             with self._quiet("discard a bad saved game"):
-                self.store.clear_unfinished(variant)
+                self.store.clear_unfinished(variant, dict(options))
             raise ResumeRefused(f"the saved game could not be resumed ({str(e)[:80]}); it was "
                                 "discarded") from None
         return game, _finite_seconds(saved[1])
