@@ -168,10 +168,11 @@ class Table:
 
     # -- the snapshot and its changes ----------------------------------------------------
     def _set(self, key: str, value: Any) -> None:
-        self.view[key] = value
-        self._pending[key] = value
-        if not self._batching:
-            self._flush()
+        with self.lock:
+            self.view[key] = value
+            self._pending[key] = value
+            if not self._batching:
+                self._flush()
 
     def _flush(self) -> None:
         if self._pending:
@@ -492,8 +493,14 @@ class Table:
                 return 0
         played = 0
         why = ""
+        with self.lock:
+            live, ply = self._game, self._game.ply
         while True:
             with self.lock:
+                if self._game is not live or live.ply != ply + played:
+                    # the board changed between two steps: what was played stays, and is said
+                    why = "the board changed meanwhile"
+                    break
                 line, verdict, _ = self._solved_line(budget_s, "auto_finish")
                 if verdict != "won" or not line or not line[0].target.startswith("foundation"):
                     why = self._why_stopped(line, verdict, budget_s)
@@ -501,6 +508,9 @@ class Table:
                 self._game.play(line[0], auto=played > 0)
                 played += 1
         with self.lock:
+            if self._game is not live or live.ply != ply + played:
+                self.settle()
+                return played
             return self._finish_home([], already=played, why=why, person=person)
 
     def _why_stopped(self, line: list[Move], verdict: str, budget_s: float) -> str:
@@ -556,16 +566,17 @@ class Table:
                 return self._in_background("solve", budget_s,
                                            lambda r: self._show_solution(r, budget_s))
         with self.lock:
-            g = self._game.copy()
+            live = self._game
+            g = live.copy()
         self.busy = "solve"
         try:
             result = solve(g, max_seconds=self.worker.budget(budget_s))
         finally:
             self.busy = ""
         with self.lock:
-            if self._game.state != g.state:
-                if result.verdict == "lost":
-                    self._game.record_lost(g.state)  # (a proof stays true)
+            if self._game is not live or live.ply != g.ply or live.state != g.state:
+                if result.verdict == "lost" and self._game is live:
+                    live.record_lost(g.state)  # (a proof stays true)
                 self.say("The board changed during the search: its answer was dropped", "info")
                 self.settle()
                 return result
