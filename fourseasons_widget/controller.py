@@ -44,6 +44,8 @@ from .background import Job, Worker, default_worker
 from .cards import RANK_LABELS, SUITS
 from .channel import IntentError
 from .deal import parse_deal_text
+from .demo import ACTIONS as DEMO_ACTIONS
+from .demo import Demo
 from .game import Game
 from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
 from .review import INTENTS as REVIEW_INTENTS
@@ -62,16 +64,17 @@ from .validate import BudgetError, budget, is_int, quote, safe_text
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve", "deal_number", "cancel", "resume", "panel", "offer") + REVIEW_INTENTS
+           "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
+           "how_won") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
-                                  "panel", "offer"}
+                                  "panel", "offer", "demo", "how_won"}
 #: intents that are a person's move on the board (from then on the game is the person's)
 PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finish"})
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
-                           "variant", "text", "longer", "at", "panel", "id"})
+                           "variant", "text", "longer", "at", "panel", "id", "action"})
 #: the panels a view may open ("" closes them)
 PANELS = ("", "stats", "keys", "history")
 #: the offers a banner may carry
@@ -160,6 +163,7 @@ class Table:
         self.panel = ""
         self.notice = ""
         self._dismissed = False  # the resume offer was put aside ("Not now")
+        self.demo: Demo | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
         self.recorder = Recorder(store)
         self.recorder.start(game)
@@ -657,6 +661,107 @@ class Table:
         else:
             show(result)
 
+    # -- demo mode and "how it could have been won" ----------------------------------------
+    @_locked
+    def demo_action(self, action: str) -> None:
+        """``start`` (the solver finds a line, then the view steps through it at its pace),
+        ``pause``, ``resume``, ``step`` (the next move), ``stop`` (back to where the demo
+        started) or ``take_over`` (the position stays; the game is the player's to go on)."""
+        d = self.demo
+        if action == "start":
+            if d is not None:
+                raise IllegalMoveError("a demo is running: pause, stop or take over")
+            if self._game.status != "playing":
+                raise IllegalMoveError(f"the game is {self._game.status}: nothing to show")
+            line = self._lines.get(self._game.state)
+            if line is not None:
+                self._start_demo(line)
+                return
+            self._in_background("solve", self.solve_seconds, self._demo_found)
+            self.say("Demo: the solver looks for a win to show…", "busy")
+            return
+        if d is None:
+            raise IllegalMoveError("no demo is running: start one first")
+        if action in ("pause", "resume"):
+            d.paused = action == "pause"
+            self.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Demo paused: step, resume or take over" if d.paused
+                         else "Demo resumed")
+        elif action == "step":
+            if not d.running:
+                raise IllegalMoveError("the demo has played its whole line")
+            if not d.on_track(self._game):
+                self.demo = None
+                raise IllegalMoveError("the game has changed since the demo's last move: the "
+                                       "demo is over")
+            m = self._game.play(d.next_move())
+            d.played(self._game)
+            text = describe_move(m, self.labels())
+            done = "" if d.running else " — the demo is over: " + (
+                "won" if self._game.state.is_won else "its line is played")
+            self.publish(kind="move", move=m, person=False,
+                         message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
+            if not d.running:
+                self.demo = None
+                self.publish(kind="panel", keep_hint=True, bump=False)
+        elif action == "stop":
+            while self._game.ply > d.start_ply and d.game is self._game:
+                self._game.undo()
+            self.demo = None
+            self.publish(kind="undo", person=False, message="Demo stopped: back where it began")
+        else:  # take_over
+            self.demo = None
+            self.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Your game now: play on from the demo's position")
+
+    def _demo_found(self, result) -> None:
+        if result.verdict == "won" and result.moves:
+            self._start_demo(result.moves)
+        elif result.verdict == "lost":
+            self._game.record_lost(self._game.state)
+            self.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
+        else:
+            self.say("No demo: the solver found no win within its time", "info")
+
+    def _start_demo(self, line: list[Move]) -> None:
+        self.demo = Demo(self._game, list(line))
+        self.publish(kind="panel", keep_hint=True, bump=False,
+                     message=f"Demo: the solver plays a win in {len(line)} moves — pause, step or "
+                             "take over")
+
+    @_locked
+    def how_won(self, row_id: int) -> Game:
+        """A lost game of the history, dealt again, with the solver's winning line to replay
+        ("how it could have been won")."""
+        store = self.recorder.store
+        rows = [] if store is None else (history_or_none(store, None, 1000) or [])
+        row = next((r for r in rows if r.get("id") == row_id), None)
+        if row is None:
+            raise IllegalMoveError(f"there is no game {quote(row_id, 20)} in the history")
+        if row.get("result") != "lost":
+            raise IllegalMoveError("only a lost game is shown again, with how it could have "
+                                   "been won")
+        g = self._game
+        if g.ply and g.status == "playing" and self.recorder.in_progress(g):
+            raise IllegalMoveError("a game is in progress on this board: finish it or deal a new "
+                                   "one first (nothing was changed)")
+        options = row.get("options") if isinstance(row.get("options"), dict) else {}
+        deal = row.get("deal") or ""
+        try:
+            if isinstance(deal, str) and deal.startswith("PySolFC "):
+                game = Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
+            elif row.get("seed") is not None:
+                game = Game.new(seed=row["seed"], variant=row["variant"], **options)
+            else:
+                raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
+        except (ValueError, TypeError) as e:
+            raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
+        self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
+                         "been won")
+        self._in_background("solve", self.solve_seconds,
+                            lambda r: self._show_solution(r, self.solve_seconds))
+        return game
+
     # -- the review ------------------------------------------------------------------------
     def analyse(self, wait: bool = True):
         return self.review.start(wait=wait)
@@ -795,6 +900,17 @@ class Table:
             self.publish(kind="panel", keep_hint=True, bump=False)
         elif kind == "offer":
             self._take_offer(c.get("id"))
+        elif kind == "demo":
+            action = c.get("action")
+            if not isinstance(action, str) or action not in DEMO_ACTIONS:
+                raise IntentError(f"refused: a demo action is one of {', '.join(DEMO_ACTIONS)}, "
+                                  f"not {quote(action)}")
+            self.demo_action(action)
+        elif kind == "how_won":
+            row = c.get("id")
+            if not is_int(row) or isinstance(row, bool):
+                raise IntentError("refused: how_won names a game of the history by its id")
+            self.how_won(row)
         elif kind == "analyse":
             self.review.start(longer=c.get("longer") is True)
         elif kind == "analysis_stop":
@@ -891,6 +1007,12 @@ class Table:
                 out["stats_error"] = str(e)[:100]
         return out
 
+    def _demo_snapshot(self, g: Game) -> dict[str, Any] | None:
+        d = self.demo
+        if d is not None and not d.on_track(g):  # someone else moved: the demo is over
+            self.demo = d = None
+        return None if d is None else d.snapshot()
+
     def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
                 message_kind: str | None = None, keep_hint: bool = False,
                 group: Iterable[Move] = (), person: bool | None = None,
@@ -941,7 +1063,7 @@ class Table:
                 "hint": self._hint,
                 **comforts,
                 "ui": self._ui(status, comforts.get("resume")),
-                "demo": None,
+                "demo": self._demo_snapshot(g),
                 "last": ({"kind": kind, "move": [move.card, move.source, move.target],
                           # the moves that followed it by themselves (animated one by one)
                           "then": [[f.card, f.source, f.target] for f in group]}

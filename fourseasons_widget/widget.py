@@ -353,6 +353,17 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         checked first; an illegal one raises ``IllegalMoveError`` and nothing is published."""
         self._table.replay_line(moves, message)
 
+    def demo(self, action: str = "start") -> None:
+        """Demo mode: ``"start"`` (the solver finds a win; the board's view plays it at a
+        watchable pace), ``"pause"``, ``"resume"``, ``"step"``, ``"stop"`` (back to where it
+        began) or ``"take_over"`` (play on from there).  The demo's moves record nothing."""
+        self._table.demo_action(action)
+
+    def how_won(self, row_id: int) -> Game:
+        """Deal a lost game of the statistics' history again (``board["history"]``, by its
+        ``id``) with the solver's winning line to replay: how it could have been won."""
+        return self._table.how_won(row_id)
+
     # -- intents from the front end ------------------------------------------------------
     def handle_intent(self, content: Any) -> bool:
         """Validate and apply one intent (a dict from the front end).  Returns ``True`` when it

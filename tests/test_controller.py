@@ -230,3 +230,60 @@ def test_auto_finish_says_why_it_stopped():
         assert "stopped because" in w.message and w.board["ui"]["notice"] == w.message
     else:
         assert "played nothing:" in w.message
+
+
+# -- demo mode and the history ----------------------------------------------------------------
+def _demo_board(store=None) -> FourSeasons:
+    from fourseasons_widget.background import ForegroundWorker
+
+    # a foreground worker: the demo's search ends before the intent returns
+    return FourSeasons(seed=7, stats=store if store is not None else False, solve_seconds=30,
+                       worker=ForegroundWorker(30))
+
+
+def test_a_demo_plays_the_solver_s_line_step_by_step_and_records_nothing(store):
+    w = _demo_board(store)
+    assert w.board["demo"] is None
+    assert w.handle_intent({"type": "demo", "action": "start"})
+    d = w.board["demo"]
+    assert d["running"] and not d["paused"] and d["step"] == 0 and d["of"] > 0
+    assert d["speed_ms"] > 0
+    for i in range(3):
+        assert w.handle_intent({"type": "demo", "action": "step"})
+        assert w.board["demo"]["step"] == i + 1 and w.ply == i + 1
+    assert w.handle_intent({"type": "demo", "action": "pause"}) and w.board["demo"]["paused"]
+    assert w.handle_intent({"type": "demo", "action": "stop"})
+    assert w.ply == 0 and w.board["demo"] is None
+    assert played(store) == {} and store.unfinished("standard") is None
+    assert not w.handle_intent({"type": "demo", "action": "dance"})
+    assert not w.handle_intent({"type": "demo", "action": "step"})  # none running
+
+
+def test_a_move_by_hand_ends_the_demo_and_take_over_hands_the_game_over():
+    w = _demo_board()
+    assert w.handle_intent({"type": "demo", "action": "start"})
+    assert w.handle_intent({"type": "demo", "action": "step"})
+    assert w.handle_intent(intent(w, type="undo"))  # the player's own move
+    assert w.board["demo"] is None
+    assert w.handle_intent({"type": "demo", "action": "start"})
+    assert w.handle_intent({"type": "demo", "action": "step"})
+    assert w.handle_intent({"type": "demo", "action": "take_over"})
+    assert w.board["demo"] is None and w.ply == 1
+
+
+def test_a_lost_game_of_the_history_is_dealt_again_with_how_it_could_have_been_won(store):
+    w = FourSeasons(seed=7, stats=store, auto_home=False, solve_seconds=30)
+    assert w.handle_intent(intent(w, type="turn"))
+    w.game.record_lost(w.game.state)  # (as a search would: this game is lost)
+    w.refresh()
+    assert w.status == "lost"
+    rows = w.board["history"]
+    assert rows[0]["result"] == "lost" and rows[0]["deal"] == "seed 7"
+    w.new_game(seed=3)
+    assert w.handle_intent({"type": "how_won", "id": rows[0]["id"]})
+    if w._worker.job is not None:
+        assert w._worker.job.wait(60)
+    assert w.game.seed == 7 and w.ply == 0
+    assert w.replay == {} or w.replay["verdict"] == "won"
+    assert not w.handle_intent({"type": "how_won", "id": 10**6})
+    assert not w.handle_intent({"type": "how_won", "id": "1"})
