@@ -8,6 +8,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from jupyter_harness import _ALL_RUN
 
 pytestmark = pytest.mark.e2e
 
@@ -46,23 +47,25 @@ def test_the_picker_shows_the_variant_dealt(open_notebook, artifacts):
     assert [t for _, t in shown] == ["Czarina", "Four Seasons", "Simplicity"]
 
 
+_QUEUED = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return w.content.widgets.some(c => c.model.type === 'code' && c.model.executionCount === null);
+}"""
+
+
 def restart_and_run_all(nb) -> None:
     """Kernel ▸ Restart Kernel and Run All Cells, as the notebook tells the player to do."""
-    nb.run("_fsw_old_kernel = True")
-    nb.client.stop_channels()
-    nb.execute("notebook:restart-run-all")
+    nb.eval("globals().__setitem__('_fsw_old_kernel', True)")
+    # (not awaited: the command's promise ends only once the dialog is answered and all ran)
+    nb.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
     nb.page.locator(".jp-Dialog .jp-mod-accept").click()
-    nb.page.wait_for_selector(".jp-Dialog", state="detached")
-    nb.connect()
-    # (the check waits behind the cells the restart queued: it answers once they have run)
-    for _ in range(30):
-        if nb.eval("'_fsw_old_kernel' not in globals() and 'lost' in globals()", timeout=300):
-            break
-        nb.page.wait_for_timeout(1000)
-    nb.page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext"
-                              ".session.kernel.status === 'idle'", timeout=300_000)
+    # the cells are queued again (their counts cleared), then run by the new kernel
+    nb.page.wait_for_function(_QUEUED, timeout=120_000, polling=50)
+    nb.page.wait_for_function(_ALL_RUN, timeout=300_000, polling=200)
     nb.page.wait_for_function("() => document.querySelectorAll('.fsw-root .fsw-board')"
                               ".length >= 6", timeout=120_000)
+    nb.connect()
+    assert nb.eval("'_fsw_old_kernel' not in globals()"), "the kernel was not restarted"
 
 
 def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_notebook,
