@@ -35,6 +35,8 @@ export class BoardView {
     this.win = this.doc.defaultView;
     this.disposers = [];
     this.publishedAt = now(this.win);
+    this.shownVersion = this.table.board().version;
+    this.previewed = null; // a move drawn at once, waiting for Python's board
     this.root = h(this.doc, "div", {
       class: "fsw-root",
       "data-lm-suppress-shortcuts": true,
@@ -50,9 +52,11 @@ export class BoardView {
     this.dragger = new DragController(this);
     this.keys = new KeysController(this);
     this.analysisPanel = new AnalysisPanel(this);
+    // the felt and, over it, the banner (which so never pushes the board down)
+    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.renderer.wrap, this.statusLine.banner);
     this.root.append(
-      this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar, this.statusLine.banner,
-      this.replay.bar, this.renderer.wrap,
+      this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar,
+      this.replay.bar, this.stage,
       h(this.doc, "div", { class: "fsw-foot" }, this.statusLine.el, this.replay.enterButton),
       this.analysisPanel.root, this.statusLine.live);
     this.el.appendChild(this.root);
@@ -86,20 +90,29 @@ export class BoardView {
   send(intent) {
     if (this.offline()) {
       this.note("Playing needs Python: this page has no live kernel (replay and browsing work)");
-      return;
+      return false;
     }
     this.statusLine.localNote = "";
     mark(this.win, "fsw:send");
     try {
       this.table.send(intent);
+      return true;
     } catch (err) {
       this.note(`cannot reach the kernel: ${err && err.message ? err.message : err}`);
+      return false;
     }
   }
 
-  /** The move intent (the picker, the drag and double-click all send it here). */
+  /** The move intent (the picker, the drag and double-click all send it here).  A move that
+   * Python published as legal is drawn at once while Python confirms it (it decides: its
+   * board, a moment later, is what stays); any other is only asked, and Python says why not. */
   move(card, source, target) {
-    this.send({ type: "move", card, source, target });
+    const b = this.board();
+    const listed = (b.legal || []).some(([c, s, t]) => s === source && t === target && (c === card || s === "stock"));
+    if (!this.send({ type: "move", card, source, target })) return;
+    if (listed && !this.replaying() && this.renderer.preview(card, source, target)) {
+      this.previewed = { card, source, target, version: b.version };
+    }
   }
 
   note(text) {
@@ -159,12 +172,26 @@ export class BoardView {
 
   onBoard() {
     mark(this.win, "fsw:board");
+    const b = this.board();
     this.publishedAt = now(this.win);
     if (this.kernel) this.kernel.heard();
     this.toolbar.onBoard();
-    this.picker.clear();
-    this.statusLine.localNote = "";
-    this.render(true);
+    this.panels.onBoard();
+    // a new position (not, say, a panel opened): the pick goes, the move glides in
+    const moved = b.version !== this.shownVersion;
+    this.shownVersion = b.version;
+    let animate = moved;
+    const p = this.previewed;
+    if (moved && p) {
+      const m = b.last && b.last.kind === "move" && b.last.move;
+      if (m && m[0] === p.card && m[1] === p.source && m[2] === p.target) animate = "previewed";
+      this.previewed = null;
+    }
+    if (moved) {
+      this.picker.clear();
+      this.statusLine.localNote = "";
+    }
+    this.render(animate);
     mark(this.win, "fsw:rendered");
   }
 
@@ -176,6 +203,11 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    if (this.previewed) {
+      // the move drawn at once was refused (the board had changed): back to Python's board
+      this.previewed = null;
+      this.render(false);
+    }
     this.picker.set(null);
     this.root.classList.remove("fsw-shake");
     void this.root.offsetWidth;
