@@ -54,6 +54,7 @@ export class Panels {
     this.view = view;
     const doc = view.doc;
     this.local = ""; // the panel shown (the snapshot's word, or the view's own request)
+    this.localOnly = ""; // a panel of the view's own ("view": the view options)
     this.dealKey = dealKey(view.board());
     this.helpPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "help-panel", id: uid(doc, "keys") },
       ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
@@ -74,14 +75,15 @@ export class Panels {
 
   /** The elements the toolbar carries. */
   toolbarItems() {
-    return [this.statsBox, this.help];
+    return [this.statsBox, this.view.options.details, this.help];
   }
 
   listen() {
     const v = this.view;
     v.disposers.push(watchDetails(v.win, v.root, this.help, this.helpPanel));
     v.disposers.push(watchDetails(v.win, v.root, this.statsBox, this.statsPanel));
-    for (const s of [this.helpSummary, this.statsSummary]) {
+    v.disposers.push(watchDetails(v.win, v.root, v.options.details, v.options.panel));
+    for (const s of [this.helpSummary, this.statsSummary, v.options.summary]) {
       // the summary is the panel's button: the view decides (never the native toggle)
       v.on(s, "click", (e) => {
         e.preventDefault();
@@ -92,7 +94,7 @@ export class Panels {
     v.on(this.statsPanel, "click", (e) => this.onClick(e));
     // a press anywhere outside the open panel (the felt, the notebook) closes it
     v.on(v.doc, "pointerdown", (e) => {
-      if (!this.local) return;
+      if (!this.shown()) return;
       const open = this.openDetails();
       if (open && !open.contains(e.target)) this.request("");
     }, true);
@@ -100,14 +102,16 @@ export class Panels {
 
   /** The open panel's name ("" for none). */
   shown() {
-    return this.local;
+    return this.localOnly || this.local;
   }
 
   isOpen(name) {
+    if (this.localOnly) return name === this.localOnly;
     return this.local === name || (name === "stats" && this.local === "history");
   }
 
   openDetails() {
+    if (this.localOnly === "view") return this.view.options.details;
     if (this.local === "keys") return this.help;
     if (this.local === "stats" || this.local === "history") return this.statsBox;
     return null;
@@ -115,7 +119,22 @@ export class Panels {
 
   /** Open `name` ("" closes them all): shown at once, asked of Python when it keeps the state. */
   request(name) {
-    if (!PANELS.includes(name) || name === this.local) return;
+    if (name === "view") {
+      // the view's own panel: Python keeps no word of it (its other panels close)
+      if (this.local) {
+        this.local = "";
+        if (this.view.table.ui() && !this.view.offline()) this.view.send({ type: "panel", panel: "" });
+      }
+      this.localOnly = "view";
+      this.render();
+      return;
+    }
+    const wasLocal = !!this.localOnly;
+    this.localOnly = "";
+    if (!PANELS.includes(name) || name === this.local) {
+      if (wasLocal) this.render();
+      return;
+    }
     this.local = name;
     this.render();
     if (this.view.table.ui() && !this.view.offline()) this.view.send({ type: "panel", panel: name });
@@ -123,7 +142,7 @@ export class Panels {
 
   /** Close every open panel; returns whether one was open. */
   closeAll() {
-    if (!this.local) return false;
+    if (!this.shown()) return false;
     this.request("");
     return true;
   }
@@ -141,6 +160,7 @@ export class Panels {
     this.dealKey = key;
     if (ui) this.local = PANELS.includes(ui.panel) ? ui.panel : "";
     else if (newDeal) this.local = "";
+    if (newDeal) this.localOnly = "";
   }
 
   onClick(e) {
@@ -157,8 +177,11 @@ export class Panels {
     const v = this.view;
     const doc = v.doc;
     const b = v.board();
-    this.help.open = this.local === "keys";
-    this.statsBox.open = this.local === "stats" || this.local === "history";
+    const viewOpen = this.localOnly === "view";
+    this.help.open = !viewOpen && this.local === "keys";
+    this.statsBox.open = !viewOpen && (this.local === "stats" || this.local === "history");
+    v.options.details.open = viewOpen;
+    v.options.summary.setAttribute("aria-expanded", String(viewOpen));
     this.helpSummary.setAttribute("aria-expanded", String(this.help.open));
     this.statsSummary.setAttribute("aria-expanded", String(this.statsBox.open));
     const rows = statsRows(b.stats);

@@ -1,7 +1,9 @@
 // One view of the widget: the coordinator of small controllers, each drawing its part from
 // the snapshot Python publishes and turning the player's clicks, drags and keys into intents:
 //   Toolbar        title line, buttons, deal box, variant picker, options, the confirmation
-//   Panels         the popovers (keys help, statistics)
+//   Panels         the popovers (keys help, statistics and the deals played)
+//   ViewOptions    card face, table colour, sounds (Sounds: made with WebAudio)
+//   DemoController the solver playing the deal at a watchable pace
 //   BoardRenderer  the felt: piles and cards, highlights, the moved cards' glide
 //   Picker         click to pick and put down, double-click home
 //   DragController drag and drop
@@ -13,14 +15,17 @@
 // published and sends what the player asks for; Python accepts it or says why not.
 
 import { AnalysisPanel } from "./analysis.js";
+import { DemoController } from "./demo.js";
 import { DragController } from "./dragging.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
 import { KeysController } from "./keys.js";
 import { KernelWatch } from "./kernel.js";
+import { ViewOptions } from "./options.js";
 import { Panels } from "./panels.js";
 import { Picker } from "./picking.js";
 import { BoardRenderer } from "./renderer.js";
 import { ReplayController } from "./replay.js";
+import { Sounds, soundFor } from "./sounds.js";
 import { StatusLine } from "./status.js";
 import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
@@ -37,12 +42,17 @@ export class BoardView {
     this.publishedAt = now(this.win);
     this.shownVersion = this.table.board().version;
     this.previewed = null; // a move drawn at once, waiting for Python's board
+    this.lastBoard = this.table.board();
+    this.sentAt = 0;
     this.root = h(this.doc, "div", {
       class: "fsw-root",
       "data-lm-suppress-shortcuts": true,
       role: "application",
       "aria-roledescription": "card game",
     });
+    this.sounds = new Sounds(this.win);
+    this.options = new ViewOptions(this);
+    this.demo = new DemoController(this);
     this.panels = new Panels(this);
     this.toolbar = new Toolbar(this);
     this.replay = new ReplayController(this);
@@ -56,7 +66,7 @@ export class BoardView {
     this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.renderer.wrap, this.statusLine.banner);
     this.root.append(
       this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar,
-      this.replay.bar, this.stage,
+      this.replay.bar, this.demo.bar, this.stage,
       h(this.doc, "div", { class: "fsw-foot" }, this.statusLine.el, this.replay.enterButton),
       this.analysisPanel.root, this.statusLine.live);
     this.el.appendChild(this.root);
@@ -94,6 +104,7 @@ export class BoardView {
     }
     this.statusLine.localNote = "";
     mark(this.win, "fsw:send");
+    this.sentAt = now(this.win); // (the view that asked is the one that sounds)
     try {
       this.table.send(intent);
       return true;
@@ -137,7 +148,9 @@ export class BoardView {
       this.renderer.highlight();
     });
     this.disposers.push(t.onMessage((msg) => this.onCustom(msg)));
-    for (const c of [this.toolbar, this.panels, this.replay, this.statusLine, this.picker, this.dragger, this.keys]) c.listen();
+    watch(["card_face", "table_colour", "sounds"], () => this.options.render());
+    for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.picker, this.dragger, this.keys]) c.listen();
+    this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));
     this.disposers.push(() => this.kernel.dispose());
     this.kernel.ping();
@@ -162,6 +175,11 @@ export class BoardView {
     const target = e.target;
     if (target && target.closest && target.closest("input, select, textarea, button, summary, a")) return;
     this.renderer.wrap.focus({ preventScroll: true });
+  }
+
+  /** A sound, if the player turned them on. */
+  sound(kind) {
+    if (this.options.get("sounds")) this.sounds.play(kind);
   }
 
   destroy() {
@@ -190,7 +208,10 @@ export class BoardView {
     if (moved) {
       this.picker.clear();
       this.statusLine.localNote = "";
+      const kind = soundFor(b, this.lastBoard);
+      if (kind && (kind === "won" || (this.sentAt && now(this.win) - this.sentAt < 3000))) this.sound(kind);
     }
+    this.lastBoard = b;
     this.render(animate);
     mark(this.win, "fsw:rendered");
   }
@@ -203,6 +224,7 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    if (this.sentAt && now(this.win) - this.sentAt < 3000) this.sound("refused");
     if (this.previewed) {
       // the move drawn at once was refused (the board had changed): back to Python's board
       this.previewed = null;
@@ -218,6 +240,7 @@ export class BoardView {
   renderAll() {
     this.toolbar.renderVariants();
     this.toolbar.renderOptions();
+    this.options.render();
     this.render(false);
     this.replay.onChange(true);
   }
@@ -227,6 +250,7 @@ export class BoardView {
     this.renderer.render(animate);
     this.toolbar.render();
     this.statusLine.renderBanner();
+    this.demo.render();
     this.panels.render();
     this.renderMessages();
   }
