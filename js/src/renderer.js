@@ -100,7 +100,7 @@ export class BoardRenderer {
       if (left.length) left[left.length - 1].classList.remove("fsw-under");
     }
     this.view.root.dataset.pending = "move";
-    this.fly({ kind: "move", move: [card, source, target] });
+    if (!prefersReducedMotion(this.view.win)) this.fly({ kind: "move", move: [card, source, target] });
     return true;
   }
 
