@@ -63,7 +63,9 @@ export class BoardView {
     this.keys = new KeysController(this);
     this.analysisPanel = new AnalysisPanel(this);
     // the felt and, over it, the banner (which so never pushes the board down)
-    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.renderer.wrap, this.statusLine.banner);
+    // (the no-kernel notice alone stands above the felt: a page without a kernel is browsed,
+    // and a notice over the felt would hide its cards)
+    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.statusLine.banner, this.renderer.wrap);
     this.root.append(
       this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar,
       this.replay.bar, this.demo.bar, this.stage,
