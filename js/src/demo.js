@@ -2,6 +2,9 @@
 // snapshot: {running, paused, step, of, speed_ms} or null).  This bar draws it and sends
 // {type: "demo", action: "start" | "pause" | "resume" | "step" | "stop" | "take_over"}.
 // Shown only where the board publishes a `demo` key (a kernel that has the demo mode).
+// The pace is the view's (the kernel keeps no timers, so it works without threads): while the
+// demo runs unpaused, the view that started or resumed it sends a "step" every `speed_ms`
+// after each new board (one view only, so two views of a board do not step twice).
 //
 // DOM contract: the toolbar's [data-action="demo"], the bar [data-role="demo"] with its
 // buttons [data-demo="pause" | "resume" | "step" | "take_over" | "stop"] and the text
@@ -31,6 +34,8 @@ export class DemoController {
     };
     this.buttons.take_over.classList.add("fsw-primary");
     this.buttons.take_over.setAttribute("aria-label", "take over: play on from here yourself");
+    this.timer = null;
+    this.driving = false; // this view keeps the pace
     this.info = h(doc, "span", { class: "fsw-replay-info", "data-role": "demo-info", "aria-live": "off" });
     this.bar = h(doc, "div", { class: "fsw-replay fsw-demo", "data-role": "demo", hidden: true, role: "group", "aria-label": "demo: the solver plays" },
       h(doc, "span", { class: "fsw-demo-title", text: "Demo" }),
@@ -39,12 +44,41 @@ export class DemoController {
 
   listen() {
     const v = this.view;
-    // (the start button is the toolbar's: it sends {type: "demo", action: "start"})
+    // (the start button is the toolbar's: it calls start())
     v.on(this.bar, "click", (e) => {
       const btn = e.target.closest && e.target.closest("button[data-demo]");
       if (!btn || btn.disabled) return;
-      v.send({ type: "demo", action: btn.dataset.demo });
+      this.act(btn.dataset.demo);
     });
+    v.disposers.push(() => this.stopTimer());
+  }
+
+  start() {
+    this.act("start");
+  }
+
+  act(action) {
+    this.driving = action === "start" || action === "resume" || action === "step" || (this.driving && action === "pause");
+    this.stopTimer();
+    this.view.send({ type: "demo", action });
+  }
+
+  stopTimer() {
+    if (this.timer) this.view.win.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The next step, `speed_ms` after this board, while the demo runs unpaused (this view's pace). */
+  schedule() {
+    this.stopTimer();
+    const d = this.state();
+    if (!d || !d.running) this.driving = false;
+    if (!d || !d.running || d.paused || !this.driving || this.view.offline()) return;
+    this.timer = this.view.win.setTimeout(() => {
+      this.timer = null;
+      const now = this.state();
+      if (now && now.running && !now.paused && this.driving) this.view.send({ type: "demo", action: "step" });
+    }, Math.max(100, Number(d.speed_ms) || 700));
   }
 
   /** The snapshot's demo, or null. */
@@ -68,6 +102,11 @@ export class DemoController {
     this.startButton.disabled = off || v.replaying() || b.status !== "playing" || !!v.table.get("busy");
     this.bar.hidden = !(d && d.running);
     v.root.classList.toggle("fsw-demo-on", !!(d && d.running));
+    const key = `${b.version}|${JSON.stringify(d)}`;
+    if (this.shownKey !== key) {
+      this.shownKey = key; // (a new board, or the demo paused or resumed: the pace again)
+      this.schedule();
+    }
     if (!d || !d.running) return;
     const paused = !!d.paused;
     this.buttons.pause.hidden = paused;

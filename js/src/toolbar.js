@@ -90,7 +90,7 @@ export class Toolbar {
     if (!btn || btn.disabled || btn.closest(".fsw-popover")) return; // (the panels' own buttons)
     const a = btn.dataset.action;
     const v = this.view;
-    if (a === "demo") v.send({ type: "demo", action: "start" });
+    if (a === "demo") v.demo.start();
     else if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: v.board().variant });
     else if (a === "deal") this.dealSeed();
     else v.send({ type: a });

@@ -150,6 +150,29 @@ test("demo: shown where the board has a demo; its bar draws board.demo and sends
   assert.equal(bar.hidden, true);
 });
 
+test("demo: the view that started it keeps the pace, one step every speed_ms; a paused demo waits", async () => {
+  const { q, click, model, win } = setup({ ...clone(FIXTURES.midgame), demo: null });
+  const b = model.get("board");
+  click(q('[data-action="demo"]'));
+  const steps = () => model.sent.filter((m) => m.type === "demo" && m.action === "step").length;
+  model.set("board", { ...b, version: b.version + 1, demo: { running: true, paused: false, step: 0, of: 9, speed_ms: 100 } });
+  await new Promise((r) => win.setTimeout(r, 160));
+  assert.equal(steps(), 1, "one step after speed_ms");
+  await new Promise((r) => win.setTimeout(r, 160));
+  assert.equal(steps(), 1, "the next waits for Python's board");
+  model.set("board", { ...b, version: b.version + 2, demo: { running: true, paused: true, step: 1, of: 9, speed_ms: 100 } });
+  await new Promise((r) => win.setTimeout(r, 160));
+  assert.equal(steps(), 1, "paused: no step");
+  // another view of the same board does not step
+  const other = dom();
+  const el2 = other.document.createElement("div");
+  const v2 = new BoardView(model, el2);
+  model.set("board", { ...b, version: b.version + 3, demo: { running: true, paused: false, step: 1, of: 9, speed_ms: 100 } });
+  await new Promise((r) => win.setTimeout(r, 160));
+  assert.equal(steps(), 2, "resumed: the view that started it steps once, the other view not at all");
+  v2.destroy();
+});
+
 test("view options: card face and table colour on the root, the traits set where the kernel has them", () => {
   const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false });
   const root = q(".fsw-root");
