@@ -23,12 +23,19 @@ function setup(board = FIXTURES.midgame, extra = {}) {
   return { win, el, model, view, q, click, press, key, outside };
 }
 
+/** A board as an older kernel publishes it: no `ui`, no `demo`. */
+const older = (board) => {
+  const b = clone(board);
+  delete b.ui;
+  delete b.demo;
+  return b;
+};
 const UI = { picker: "standard", panel: "", offers: [], banner: null, notice: "" };
 const withUi = (board, ui = {}) => ({ ...clone(board), ui: { ...UI, ...ui } });
 const panelIntents = (model) => model.sent.filter((m) => m.type === "panel").map((m) => m.panel);
 
 test("no ui in the snapshot: the view keeps the panels itself, and closes them on Escape, outside, a new deal", () => {
-  const { q, click, press, key, model, outside } = setup();
+  const { q, click, press, key, model, outside } = setup(older(FIXTURES.midgame));
   const stats = q('[data-role="stats"]');
   click(stats.querySelector("summary"));
   assert.equal(stats.open, true);
@@ -40,7 +47,7 @@ test("no ui in the snapshot: the view keeps the panels itself, and closes them o
   click(stats.querySelector("summary"));
   press(q('[data-role="stats-panel"]'));
   assert.equal(stats.open, true, "a press inside keeps it");
-  const next = clone(FIXTURES.midgame);
+  const next = older(FIXTURES.midgame);
   Object.assign(next, { seed: 99, ply: 0, can_undo: false, can_redo: false, version: next.version + 1 });
   model.set("board", next);
   assert.equal(stats.open, false, "a new deal");
@@ -125,7 +132,7 @@ test("a notice from board.ui shows in the status line", () => {
 });
 
 test("demo: shown where the board has a demo; its bar draws board.demo and sends the demo intents", () => {
-  const { q, click, model } = setup(FIXTURES.midgame);
+  const { q, click, model } = setup(older(FIXTURES.midgame));
   assert.equal(q('[data-action="demo"]').hidden, true, "an older kernel: no Demo button");
   const b = { ...clone(FIXTURES.midgame), demo: null };
   model.set("board", b);
@@ -195,7 +202,7 @@ test("view options: card face and table colour on the root, the traits set where
 });
 
 test("view options without the traits (an older kernel): kept by the view alone", () => {
-  const { q, model, win } = setup();
+  const { q, model, win } = setup(older(FIXTURES.midgame));
   const colour = q('[data-role="table-colour"]');
   colour.value = "grey";
   colour.dispatchEvent(new win.Event("change", { bubbles: true }));
