@@ -138,3 +138,29 @@ def test_reduced_motion_buttons_named_notebook7_420(open_notebook, artifacts):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 420, "the View panel is within the window"
         page.screenshot(path=str(artifacts / f"views-nb7-420-{theme}.png"))
         page.keyboard.press("Escape")
+
+
+def test_demo_mode_plays_pauses_and_hands_over(open_notebook, artifacts):
+    """The solver plays the deal at the view's pace; pause, a step, take over."""
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\nw = FourSeasons(seed=2)\nw"])
+    if not nb.eval("'demo' in w.board"):
+        pytest.skip("this kernel's board has no demo mode (board['demo'])")
+    page, root = nb.page, nb.widgets().first
+    root.locator('button[data-action="demo"]').click()
+    bar = root.locator('[data-role="demo"]')
+    bar.wait_for(state="visible")
+    page.wait_for_function("el => el.dataset.ply >= 3", arg=root.element_handle(), timeout=20_000)
+    root.screenshot(path=str(artifacts / "views-demo.png"))
+    bar.locator('[data-demo="pause"]').click()
+    page.wait_for_function("() => !!document.querySelector('[data-role=\"demo-info\"]')"
+                           ".textContent.includes('paused')")
+    ply = int(root.get_attribute("data-ply"))
+    page.wait_for_timeout(1500)
+    assert int(root.get_attribute("data-ply")) == ply, "a paused demo waits"
+    bar.locator('[data-demo="step"]').click()
+    page.wait_for_function("([el, p]) => Number(el.dataset.ply) === p + 1",
+                           arg=[root.element_handle(), ply])
+    bar.locator('[data-demo="take_over"]').click()
+    bar.wait_for(state="hidden")
+    assert nb.eval("w.board['demo']") is None
+    assert nb.eval("w.game.ply") == ply + 1
