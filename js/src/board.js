@@ -6,9 +6,10 @@
 //   status line     [data-role="status"]
 
 import { backElement, cardElement, cardName, RANK_LABELS, SUIT_SYMBOLS, suitSvg } from "./cards.js";
-import { fanOffsets, FAN_SPACE, layoutFor } from "./layout.js";
+import { fanOffsets, FAN_SPACE, layoutFor, rowFans } from "./layout.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
+const FOUND_APART = 0.45; // of a card's width: the foundations' distance from the rows
 
 function labelOf(board, pile) {
   return (board.pile_labels && board.pile_labels[pile]) || pile;
@@ -64,6 +65,13 @@ export function renderBoard(doc, board, position) {
   root.style.setProperty("--fsw-grid-cols", String(lay.cols));
   root.style.setProperty("--fsw-rows", String(lay.rows));
   root.style.setProperty("--fsw-fan", lay.fan ? String(FAN_SPACE) : "0");
+  if (board.layout === "rows") {
+    // the foundations' columns are wider: they stand apart from the tableau
+    root.style.setProperty("--fsw-extra-cols", String(2 * FOUND_APART));
+    root.style.gridTemplateColumns = `calc(var(--fsw-cw) * ${1 + FOUND_APART}) repeat(${lay.cols - 2}, var(--fsw-cw)) `
+      + `calc(var(--fsw-cw) * ${1 + FOUND_APART}) calc(var(--fsw-cw) * 2.1)`;
+  }
+  const depths = {};
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", `${board.title}: the board`);
   const base = board.base;
@@ -77,14 +85,15 @@ export function renderBoard(doc, board, position) {
       el.appendChild(placeholder(doc, "space", "fsw-space"));
     } else {
       const offs = lay.fan ? fanOffsets(cards.length) : cards.map(() => 0);
-      el.style.setProperty("--fsw-depth", offs[offs.length - 1].toFixed(4));
+      depths[name] = offs[offs.length - 1];
+      el.style.setProperty("--fsw-depth", depths[name].toFixed(4));
       cards.forEach((code, k) => {
         const c = cardElement(doc, code, where);
         c.style.setProperty("--fsw-y", offs[k].toFixed(4));
         if (k < cards.length - 1) c.classList.add("fsw-under");
         el.appendChild(c);
       });
-      if (cards.length > 1) el.appendChild(badge(doc, String(cards.length), "fsw-depth"));
+      // (no count badge: every card's corner shows, and the badge covered an index)
     }
     el.setAttribute("aria-label", cards.length
       ? `${where}: ${cards.length} card${cards.length > 1 ? "s" : ""}, ${cardName(topOf(cards))} on top`
@@ -190,13 +199,19 @@ export function renderBoard(doc, board, position) {
     info.append(b, home);
     root.appendChild(info);
   }
+  // each row as tall as its deepest pile needs (at least the usual room): a deep pile makes
+  // its row taller rather than hide a card's index
+  root.style.gridTemplateRows = rowFans(lay, depths)
+    .map((f) => `calc(var(--fsw-ch) * (1 + ${f.toFixed(4)} * var(--fsw-fan-k, 1)) + 6px)`).join(" ");
   return root;
 }
 
 /**
  * Bring `old` (a board in the page) up to `fresh` (a board just built) in place, keeping the
- * pile elements — and so the keyboard focus — when the layout is the same.  Returns false when
- * the layouts differ (then replace the whole board).
+ * pile elements — and so the keyboard focus — when the layout is the same, and, keyed by card
+ * code, the card elements that stay in their pile (a card gliding in keeps gliding; the DOM
+ * changes only where the position did).  Returns false when the layouts differ (then replace
+ * the whole board).
  */
 export function patchBoard(old, fresh) {
   if (old.className !== fresh.className || old.children.length !== fresh.children.length) return false;
@@ -216,9 +231,43 @@ export function patchBoard(old, fresh) {
     a.style.cssText = b.style.cssText;
     const label = b.getAttribute("aria-label");
     if (label !== null) a.setAttribute("aria-label", label);
-    a.replaceChildren(...b.childNodes);
+    if (a.dataset.pile) patchPile(a, b);
+    else a.replaceChildren(...b.childNodes);
   }
   return true;
+}
+
+const FLY_PROPS = ["--fsw-dx", "--fsw-dy", "animation-delay", "animation-fill-mode"];
+
+/** A card element kept in place, brought up to its fresh copy (same code: same face). */
+function syncCard(a, b) {
+  const flying = a.classList.contains("fsw-fly");
+  const keep = flying ? FLY_PROPS.map((p) => [p, a.style.getPropertyValue(p)]) : [];
+  a.className = b.className + (flying ? " fsw-fly" : "");
+  a.style.cssText = b.style.cssText;
+  for (const [p, val] of keep) if (val) a.style.setProperty(p, val);
+  for (const attr of ["aria-label", "title"]) {
+    const val = b.getAttribute(attr);
+    if (val !== null && a.getAttribute(attr) !== val) a.setAttribute(attr, val);
+  }
+}
+
+/** The children of pile `a` made those of `b`, reusing `a`'s cards by code, moving nothing
+ * that is already where it belongs (a node taken out and put back restarts its animation). */
+function patchPile(a, b) {
+  const mine = new Map();
+  for (const c of a.children) if (c.dataset.card) mine.set(c.dataset.card, c);
+  const want = [...b.children].map((n) => {
+    const o = n.dataset.card ? mine.get(n.dataset.card) : null;
+    if (!o) return n;
+    mine.delete(n.dataset.card);
+    syncCard(o, n);
+    return o;
+  });
+  want.forEach((n, i) => {
+    if (a.children[i] !== n) a.insertBefore(n, a.children[i] || null);
+  });
+  while (a.children.length > want.length) a.lastElementChild.remove();
 }
 
 function rankWord(board) {

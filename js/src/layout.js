@@ -53,14 +53,14 @@ export function layoutFor(board) {
   return { cols, rows, side, cells, fan: board.layout !== "cells" };
 }
 
-// Fanning: the top card's neighbour is offset enough to read its whole index; the cards below
-// share the rest of the row's room, each still showing its rank (a strip of at least
-// FAN_MIN), and only when even that does not fit are the deepest squeezed into a thin edge that
-// shows the pile's depth (their badge says how many).
-export const FAN_STEP = 0.19; // of a card's height: the top card's neighbour, and at most any
-export const FAN_MIN = 0.11; // the least strip that still shows a rank
-export const FAN_EDGE = 0.08; // room for the squeezed deepest cards
-export const FAN_SPACE = FAN_STEP * 3 + FAN_EDGE; // a pile's room below its first card
+// Fanning, as PySolFC does it: every card of a pile shows its corner index.  The top card's
+// neighbour is offset by FAN_STEP (its whole index and a little more); the cards below share
+// the row's room down to FAN_READ each (the whole rank still shows), and a pile deeper than
+// that makes its row taller (see rowFans) rather than hide a card.
+export const FAN_STEP = 0.21; // of a card's height: the top card's neighbour, and at most any
+export const FAN_READ = 0.2; // the least strip: the whole corner rank of the classic face
+export const FAN_SPACE = 0.65; // a row's room below its first card, before it grows
+export const FAN_MIN = FAN_READ; // (kept for callers)
 export const FAN_READABLE = 4; // (kept for callers: the cards readable at the full step)
 
 /** Offsets (fractions of a card's height) of the cards of a pile of `n`, bottom first. */
@@ -69,24 +69,26 @@ export function fanOffsets(n) {
   if (n === 1) return [0];
   const under = n - 2; // cards below the top card's neighbour
   const room = FAN_SPACE - FAN_STEP;
-  let step = under ? Math.min(FAN_STEP, room / under) : 0;
-  let hidden = 0;
-  if (under && step < FAN_MIN) {
-    // show as many as fit at FAN_MIN; squeeze the deepest into the edge
-    const shown = Math.floor((room - FAN_EDGE) / FAN_MIN + 1e-9);
-    hidden = under - shown;
-    step = FAN_MIN;
-  }
-  const edge = hidden ? Math.min(FAN_EDGE / hidden, 0.03) : 0;
+  const step = under ? Math.max(FAN_READ, Math.min(FAN_STEP, room / under)) : 0;
   const out = [];
   let y = 0;
   for (let i = 0; i < n; i++) {
     out.push(y);
-    if (i < hidden) y += edge;
-    else if (i < n - 2) y += step;
-    else y += FAN_STEP;
+    y += i < n - 2 ? step : FAN_STEP;
   }
   return out;
+}
+
+/** The room each grid row needs below its cards' first card (fractions of a card's
+ * height): FAN_SPACE, or more for a deeper pile in that row.  `depths`: {pileName: depth}. */
+export function rowFans(layout, depths) {
+  const fans = Array.from({ length: layout.rows }, () => (layout.fan ? FAN_SPACE : 0));
+  if (!layout.fan) return fans;
+  for (const [name, depth] of Object.entries(depths)) {
+    const cell = layout.cells[name];
+    if (cell && depth > fans[cell[0] - 1]) fans[cell[0] - 1] = depth;
+  }
+  return fans;
 }
 
 /** The pile next to `from` in direction dr/dc on the grid, for arrow-key focus moves. */

@@ -4,7 +4,7 @@
 
 import { applyHighlights, patchBoard, renderBoard } from "./board.js";
 import { h, prefersReducedMotion } from "./dom.js";
-import { layoutFor } from "./layout.js";
+import { fanOffsets, layoutFor } from "./layout.js";
 
 export class BoardRenderer {
   constructor(view) {
@@ -49,14 +49,59 @@ export class BoardRenderer {
       const again = el.querySelector(`[data-pile="${focusPile}"]`);
       if (again) again.focus({ preventScroll: true });
     }
+    delete r.dataset.pending;
     if (animate && !prefersReducedMotion(v.win)) {
       const last = inReplay ? v.replay.step : b.last;
-      this.fly(last);
+      // (a move already drawn at once glides no second time: only what followed it)
+      if (!(animate === "previewed" && !inReplay)) this.fly(last);
       // the cards that went home by themselves after the move, one after another
       if (!inReplay && last && Array.isArray(last.then)) {
         last.then.forEach((mv, k) => this.fly({ kind: "move", move: mv }, (k + 1) * 90));
       }
     }
+  }
+
+  /**
+   * Show the move `card` from `source` to `target` at once, before Python's new board comes:
+   * only for a move Python published as legal (the caller checks), and only the cards' places
+   * (Python's board, a few ms later, redraws everything: counts, labels, cards sent home
+   * after it).  The stock's next card is face down: a move from the stock waits.
+   * Returns whether the move was drawn.
+   */
+  preview(card, source, target) {
+    const src = this.pile(source);
+    const dst = this.pile(target);
+    if (!src || !dst || source === "stock" || source === "waste" && target === "stock") return false;
+    const cards = [...src.children].filter((c) => c.dataset.card);
+    const i = cards.findIndex((c) => c.dataset.card === card);
+    if (i < 0) return false;
+    const moving = cards.slice(i);
+    for (const slot of dst.querySelectorAll(":scope > .fsw-slot")) slot.remove();
+    const badge = dst.querySelector(":scope > .fsw-badge");
+    for (const c of moving) {
+      c.classList.remove("fsw-selected", "fsw-movable", "fsw-hint-from", "fsw-dragging");
+      dst.insertBefore(c, badge);
+    }
+    const restack = (pile, fan) => {
+      const list = [...pile.children].filter((c) => c.dataset.card);
+      const offs = fan ? fanOffsets(list.length) : list.map(() => 0);
+      list.forEach((c, k) => {
+        c.style.setProperty("--fsw-y", (offs[k] || 0).toFixed(4));
+        c.style.setProperty("--fsw-x", "0");
+        c.classList.toggle("fsw-under", k < list.length - 1);
+      });
+      if (fan && list.length) pile.style.setProperty("--fsw-depth", offs[offs.length - 1].toFixed(4));
+    };
+    const fans = (name) => !!(this.layout && this.layout.fan) && !name.startsWith("foundation") && name !== "waste";
+    restack(dst, fans(target));
+    if (source !== "waste") restack(src, fans(source));
+    else {
+      const left = [...src.children].filter((c) => c.dataset.card);
+      if (left.length) left[left.length - 1].classList.remove("fsw-under");
+    }
+    this.view.root.dataset.pending = "move";
+    if (!prefersReducedMotion(this.view.win)) this.fly({ kind: "move", move: [card, source, target] });
+    return true;
   }
 
   fly(last, delay = 0) {

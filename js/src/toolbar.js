@@ -43,7 +43,7 @@ export class Toolbar {
     this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
-      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.cancel),
+      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, view.demo.startButton, this.buttons.cancel),
       group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
 
     // the in-board confirmation (never a browser dialog) before a game in progress is dropped
@@ -87,10 +87,11 @@ export class Toolbar {
 
   onClick(e) {
     const btn = e.target.closest && e.target.closest("button[data-action]");
-    if (!btn || btn.disabled) return;
+    if (!btn || btn.disabled || btn.closest(".fsw-popover")) return; // (the panels' own buttons)
     const a = btn.dataset.action;
     const v = this.view;
-    if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: v.board().variant });
+    if (a === "demo") v.demo.start();
+    else if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: v.board().variant });
     else if (a === "deal") this.dealSeed();
     else v.send({ type: a });
   }

@@ -1,7 +1,9 @@
 // One view of the widget: the coordinator of small controllers, each drawing its part from
 // the snapshot Python publishes and turning the player's clicks, drags and keys into intents:
 //   Toolbar        title line, buttons, deal box, variant picker, options, the confirmation
-//   Panels         the popovers (keys help, statistics)
+//   Panels         the popovers (keys help, statistics and the deals played)
+//   ViewOptions    card face, table colour, sounds (Sounds: made with WebAudio)
+//   DemoController the solver playing the deal at a watchable pace
 //   BoardRenderer  the felt: piles and cards, highlights, the moved cards' glide
 //   Picker         click to pick and put down, double-click home
 //   DragController drag and drop
@@ -13,14 +15,17 @@
 // published and sends what the player asks for; Python accepts it or says why not.
 
 import { AnalysisPanel } from "./analysis.js";
+import { DemoController } from "./demo.js";
 import { DragController } from "./dragging.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
 import { KeysController } from "./keys.js";
 import { KernelWatch } from "./kernel.js";
+import { ViewOptions } from "./options.js";
 import { Panels } from "./panels.js";
 import { Picker } from "./picking.js";
 import { BoardRenderer } from "./renderer.js";
 import { ReplayController } from "./replay.js";
+import { Sounds, soundFor } from "./sounds.js";
 import { StatusLine } from "./status.js";
 import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
@@ -35,12 +40,19 @@ export class BoardView {
     this.win = this.doc.defaultView;
     this.disposers = [];
     this.publishedAt = now(this.win);
+    this.shownVersion = this.table.board().version;
+    this.previewed = null; // a move drawn at once, waiting for Python's board
+    this.lastBoard = this.table.board();
+    this.sentAt = 0;
     this.root = h(this.doc, "div", {
       class: "fsw-root",
       "data-lm-suppress-shortcuts": true,
       role: "application",
       "aria-roledescription": "card game",
     });
+    this.sounds = new Sounds(this.win);
+    this.options = new ViewOptions(this);
+    this.demo = new DemoController(this);
     this.panels = new Panels(this);
     this.toolbar = new Toolbar(this);
     this.replay = new ReplayController(this);
@@ -50,9 +62,13 @@ export class BoardView {
     this.dragger = new DragController(this);
     this.keys = new KeysController(this);
     this.analysisPanel = new AnalysisPanel(this);
+    // the felt and, over it, the banner (which so never pushes the board down)
+    // (the no-kernel notice alone stands above the felt: a page without a kernel is browsed,
+    // and a notice over the felt would hide its cards)
+    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.statusLine.banner, this.renderer.wrap);
     this.root.append(
-      this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar, this.statusLine.banner,
-      this.replay.bar, this.renderer.wrap,
+      this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar,
+      this.replay.bar, this.demo.bar, this.stage,
       h(this.doc, "div", { class: "fsw-foot" }, this.statusLine.el, this.replay.enterButton),
       this.analysisPanel.root, this.statusLine.live);
     this.el.appendChild(this.root);
@@ -86,20 +102,30 @@ export class BoardView {
   send(intent) {
     if (this.offline()) {
       this.note("Playing needs Python: this page has no live kernel (replay and browsing work)");
-      return;
+      return false;
     }
     this.statusLine.localNote = "";
     mark(this.win, "fsw:send");
+    this.sentAt = now(this.win); // (the view that asked is the one that sounds)
     try {
       this.table.send(intent);
+      return true;
     } catch (err) {
       this.note(`cannot reach the kernel: ${err && err.message ? err.message : err}`);
+      return false;
     }
   }
 
-  /** The move intent (the picker, the drag and double-click all send it here). */
+  /** The move intent (the picker, the drag and double-click all send it here).  A move that
+   * Python published as legal is drawn at once while Python confirms it (it decides: its
+   * board, a moment later, is what stays); any other is only asked, and Python says why not. */
   move(card, source, target) {
-    this.send({ type: "move", card, source, target });
+    const b = this.board();
+    const listed = (b.legal || []).some(([c, s, t]) => s === source && t === target && (c === card || s === "stock"));
+    if (!this.send({ type: "move", card, source, target })) return;
+    if (listed && !this.replaying() && this.renderer.preview(card, source, target)) {
+      this.previewed = { card, source, target, version: b.version };
+    }
   }
 
   note(text) {
@@ -124,7 +150,9 @@ export class BoardView {
       this.renderer.highlight();
     });
     this.disposers.push(t.onMessage((msg) => this.onCustom(msg)));
-    for (const c of [this.toolbar, this.panels, this.replay, this.statusLine, this.picker, this.dragger, this.keys]) c.listen();
+    watch(["card_face", "table_colour", "sounds"], () => this.options.render());
+    for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.picker, this.dragger, this.keys]) c.listen();
+    this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));
     this.disposers.push(() => this.kernel.dispose());
     this.kernel.ping();
@@ -151,6 +179,11 @@ export class BoardView {
     this.renderer.wrap.focus({ preventScroll: true });
   }
 
+  /** A sound, if the player turned them on. */
+  sound(kind) {
+    if (this.options.get("sounds")) this.sounds.play(kind);
+  }
+
   destroy() {
     this.analysisPanel.destroy();
     for (const d of this.disposers.splice(0)) d();
@@ -159,12 +192,29 @@ export class BoardView {
 
   onBoard() {
     mark(this.win, "fsw:board");
+    const b = this.board();
     this.publishedAt = now(this.win);
     if (this.kernel) this.kernel.heard();
     this.toolbar.onBoard();
-    this.picker.clear();
-    this.statusLine.localNote = "";
-    this.render(true);
+    this.panels.onBoard();
+    // a new position (not, say, a panel opened): the pick goes, the move glides in
+    const moved = b.version !== this.shownVersion;
+    this.shownVersion = b.version;
+    let animate = moved;
+    const p = this.previewed;
+    if (moved && p) {
+      const m = b.last && b.last.kind === "move" && b.last.move;
+      if (m && m[0] === p.card && m[1] === p.source && m[2] === p.target) animate = "previewed";
+      this.previewed = null;
+    }
+    if (moved) {
+      this.picker.clear();
+      this.statusLine.localNote = "";
+      const kind = soundFor(b, this.lastBoard);
+      if (kind && (kind === "won" || (this.sentAt && now(this.win) - this.sentAt < 3000))) this.sound(kind);
+    }
+    this.lastBoard = b;
+    this.render(animate);
     mark(this.win, "fsw:rendered");
   }
 
@@ -176,6 +226,12 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    if (this.sentAt && now(this.win) - this.sentAt < 3000) this.sound("refused");
+    if (this.previewed) {
+      // the move drawn at once was refused (the board had changed): back to Python's board
+      this.previewed = null;
+      this.render(false);
+    }
     this.picker.set(null);
     this.root.classList.remove("fsw-shake");
     void this.root.offsetWidth;
@@ -186,6 +242,7 @@ export class BoardView {
   renderAll() {
     this.toolbar.renderVariants();
     this.toolbar.renderOptions();
+    this.options.render();
     this.render(false);
     this.replay.onChange(true);
   }
@@ -195,6 +252,7 @@ export class BoardView {
     this.renderer.render(animate);
     this.toolbar.render();
     this.statusLine.renderBanner();
+    this.demo.render();
     this.panels.render();
     this.renderMessages();
   }

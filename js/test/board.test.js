@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applyHighlights, renderBoard } from "../src/board.js";
 import { cardElement, parseCode } from "../src/cards.js";
-import { fanOffsets, layoutFor, neighbour } from "../src/layout.js";
+import { FAN_READ, FAN_SPACE, fanOffsets, layoutFor, neighbour } from "../src/layout.js";
 import { clone, dom, FIXTURES } from "./helpers.js";
 
 const VARIANTS = FIXTURES.variants;
@@ -100,18 +100,26 @@ test("Corners: five one-card cells, no fanning", () => {
   assert.equal(el.querySelectorAll('[data-pile^="cell:"]').length, 5);
 });
 
-test("pile depth: fanned cards, the top few readable, and a count badge", () => {
+test("pile depth: every card's index shows (PySolFC), a deep pile's row grows, no badge on it", () => {
   const board = FIXTURES.midgame;
   const { el } = render(board);
   const i = board.piles.findIndex((p) => p.length >= 5);
   assert.ok(i >= 0, "the fixture has a deep pile");
   const pile = el.querySelector(`[data-pile="${board.pile_names[i]}"]`);
   const ys = [...pile.querySelectorAll("[data-card]")].map((c) => Number(c.style.getPropertyValue("--fsw-y")));
-  for (let k = 1; k < ys.length; k++) assert.ok(ys[k] > ys[k - 1], "each card lower than the one beneath");
+  for (let k = 1; k < ys.length; k++) assert.ok(ys[k] - ys[k - 1] >= FAN_READ - 1e-9, "each card's rank shows above the next");
   assert.ok(ys.at(-1) - ys.at(-2) >= 0.18, "the top card's neighbour shows its index");
-  assert.equal(pile.querySelector(".fsw-depth").textContent, String(board.piles[i].length));
+  assert.equal(pile.querySelector(".fsw-depth"), null, "no count badge over the cards' corners");
   const offs = fanOffsets(13);
-  assert.ok(offs.at(-1) <= 0.66, "a full pile stays in its row");
+  for (let k = 1; k < 13; k++) assert.ok(offs[k] - offs[k - 1] >= FAN_READ - 1e-9);
+  assert.ok(fanOffsets(4).at(-1) <= FAN_SPACE, "four cards stay in the usual room");
+  // a 13-card pile: its row is as tall as the pile
+  const deep = clone(board);
+  deep.piles[i] = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"];
+  const rows = render(deep).el.style.gridTemplateRows;
+  const row = layoutFor(deep).cells[deep.pile_names[i]][0];
+  const fan = Number(/\* \(1 \+ ([0-9.]+)/.exec(rows.split(") calc(")[row - 1])[1]);
+  assert.ok(Math.abs(fan - offs.at(-1)) < 1e-3, rows);
 });
 
 test("the waste shows its top card last and hints at its depth", () => {

@@ -1,0 +1,267 @@
+"""A board a daily player keeps (issue 18, the front end's items): what the player sees,
+measured in the page of a real JupyterLab (and Notebook 7).
+
+- 4: the Stats panel (and the Keys list) closes on Escape, on a click outside it and on a new
+  deal, and then no longer hides the top cross pile's card;
+- 6: every card's corner rank of a 7-card cross pile is visible (``elementFromPoint`` at the
+  rank hits that very card), and no badge covers the top card's index;
+- 7: the win banner lies over the felt (the board does not move down), Simplicity's
+  foundations stand apart from its twelve piles, the Stats figures do not wrap, and at 420 px
+  with JupyterLab's sidebar open the board keeps a playable width (the output scrolls sideways).
+
+Screenshots go to ``artifacts/`` (light and dark, 1280 px and 420 px, Notebook 7).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+# Four Seasons seed 7 with its centre cross pile made a 7-card run (K♦ down to 7♠): a deep
+# pile as a long game builds it
+DEEP = """
+from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.game import state_from_dict
+from fourseasons_widget.rules import get_rules
+_g = Game.new(seed=7)
+_st = _g.to_dict()["start"]
+_run = "KD QS JC TD 9H 8S 7S".split()
+_st["stock"] = " ".join([c for c in _st["stock"].split() if c not in _run] + [_st["piles"][1]])
+_st["piles"][1] = " ".join(_run)
+_rules = get_rules("standard")
+deep = FourSeasons(game=Game(state_from_dict(_rules, _st), _rules))
+"""
+
+# every card's rank, probed at three heights of its box: the card hit there, or what was
+CORNER_HITS = """pile => [...pile.querySelectorAll(':scope > [data-card]')].map(card => {
+  const r = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-rank').getBoundingClientRect();
+  const hits = [0.3, 0.5, 0.7].map(f => {
+    const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * f);
+    const c = el && el.closest('[data-card]');
+    return c ? c.dataset.card : (el ? el.className || el.tagName : null);
+  });
+  return {card: card.dataset.card, hits, rank: [r.left, r.top, r.width, r.height]};
+})"""
+
+# the boxes of the top card's two indices and of every badge in the pile
+BADGE_OVERLAPS = """pile => {
+  const cards = pile.querySelectorAll(':scope > [data-card]');
+  const top = cards[cards.length - 1];
+  const idx = [...top.querySelectorAll('.fsw-idx')].map(e => e.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...pile.querySelectorAll('.fsw-badge')].filter(b => idx.some(i => meet(i, b.getBoundingClientRect()))).length;
+}"""
+
+
+def corner_report(root) -> list[dict]:
+    return root.locator('[data-pile="cross:1"]').evaluate(CORNER_HITS)
+
+
+def assert_every_corner_visible(root, where: str) -> None:
+    pile = root.locator('[data-pile="cross:1"]')
+    pile.scroll_into_view_if_needed()
+    report = corner_report(root)
+    assert [r["card"] for r in report] == ["KD", "QS", "JC", "TD", "9H", "8S", "7S"]
+    hidden = [(r["card"], r["hits"]) for r in report if any(h != r["card"] for h in r["hits"])]
+    print(where, "corner ranks:", [(r["card"], [round(x) for x in r["rank"]]) for r in report])
+    assert not hidden, f"{where}: corner ranks covered: {hidden}"
+    assert pile.evaluate(BADGE_OVERLAPS) == 0, f"{where}: a badge covers the top card's index"
+
+
+def test_deep_pile_every_corner_rank_visible_lab(open_notebook, artifacts):
+    nb = open_notebook([DEEP, "deep"])
+    root = nb.widgets().first
+    assert_every_corner_visible(root, "JupyterLab 1280 px")
+    # the pile fits its row: its top card does not reach the bottom pile
+    top = root.locator('[data-pile="cross:1"] [data-card="7S"]').bounding_box()
+    below = root.locator('[data-pile="cross:4"]').bounding_box()
+    print("7S bottom", round(top["y"] + top["height"]), "cross:4 top", round(below["y"]))
+    assert top["y"] + top["height"] <= below["y"]
+    root.screenshot(path=str(artifacts / "readable-deep-pile-lab.png"))
+    nb.execute("apputils:change-theme", {"theme": "JupyterLab Dark"})
+    nb.page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
+    root.screenshot(path=str(artifacts / "readable-deep-pile-lab-dark.png"))
+    nb.execute("apputils:change-theme", {"theme": "JupyterLab Light"})
+    nb.page.wait_for_function("document.body.dataset.jpThemeLight === 'true'")
+
+
+def test_deep_pile_every_corner_rank_visible_notebook7_420(open_notebook, artifacts):
+    nb = open_notebook([DEEP, "deep"], app="notebook")
+    nb.page.set_viewport_size({"width": 420, "height": 900})
+    nb.page.wait_for_timeout(300)
+    root = nb.widgets().first
+    assert_every_corner_visible(root, "Notebook 7 420 px")
+    root.screenshot(path=str(artifacts / "readable-deep-pile-nb7-420.png"))
+
+
+def panel_visible(root, role: str) -> bool:
+    return root.locator(f'[data-role="{role}"]').is_visible()
+
+
+def top_card_hit(page, root) -> str | None:
+    """What is drawn at the centre of the top cross pile's card (cross:3)."""
+    return root.locator('[data-pile="cross:3"] [data-card]').last.evaluate(
+        """c => { const r = c.getBoundingClientRect();
+          const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const hit = el && el.closest('[data-card]'); return hit ? hit.dataset.card : null; }""")
+
+
+def test_panels_close_on_escape_outside_click_and_new_deal(open_notebook, artifacts):
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\nw = FourSeasons(seed=7)\nw"])
+    page, root = nb.page, nb.widgets().first
+    top = root.locator('[data-pile="cross:3"] [data-card]').last.get_attribute("data-card")
+    stats = root.locator('[data-role="stats"] summary')
+
+    def open_stats():
+        stats.click()
+        root.locator('[data-role="stats-panel"]').wait_for(state="visible")
+        assert panel_visible(root, "stats-panel")
+
+    # Escape
+    open_stats()
+    root.screenshot(path=str(artifacts / "readable-stats-open.png"))
+    page.keyboard.press("Escape")
+    root.locator('[data-role="stats-panel"]').wait_for(state="hidden")
+    assert top_card_hit(page, root) == top
+    # a click outside it: on the felt
+    open_stats()
+    felt = root.locator('[data-role="felt"]')
+    b = felt.bounding_box()
+    felt.click(position={"x": 6, "y": b["height"] - 6})
+    root.locator('[data-role="stats-panel"]').wait_for(state="hidden")
+    assert top_card_hit(page, root) == top
+    # and on the notebook outside the board
+    open_stats()
+    page.mouse.click(root.bounding_box()["x"] - 30, root.bounding_box()["y"] + 5)
+    root.locator('[data-role="stats-panel"]').wait_for(state="hidden")
+    # a new deal (dealt from Python: no click involved)
+    open_stats()
+    old = int(root.get_attribute("data-version"))
+    nb.run("w.new_game(seed=8)")
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
+                           arg=[root.element_handle(), old])
+    root.locator('[data-role="stats-panel"]').wait_for(state="hidden")
+    # the Keys list too (Escape)
+    root.locator('[data-role="help"] summary').click()
+    root.locator('[data-role="help-panel"]').wait_for(state="visible")
+    page.keyboard.press("Escape")
+    root.locator('[data-role="help-panel"]').wait_for(state="hidden")
+    assert not panel_visible(root, "stats-panel") and not panel_visible(root, "help-panel")
+
+
+# a deal the solver wins, played in Python to one move from the end; the last move by mouse
+NEAR_WIN = """
+from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.search.solver import solve
+g = Game.new(seed=2)
+line = solve(g, max_seconds=30).moves
+for m in line[:-1]:
+    g.play(m)
+last = [line[-1].card, line[-1].source, line[-1].target]
+w = FourSeasons(game=g, auto_home=False)
+w
+"""
+
+
+def felt_top(root) -> float:
+    return root.locator('[data-role="felt"]').bounding_box()["y"] - root.bounding_box()["y"]
+
+
+def test_win_banner_over_the_felt_and_stats_on_one_line(open_notebook, artifacts):
+    nb = open_notebook([NEAR_WIN])
+    page, root = nb.page, nb.widgets().first
+    card, source, target = nb.eval("last")
+    before = felt_top(root)
+    found = root.locator('[data-pile^="foundation"]').first.bounding_box()["y"] - root.bounding_box()["y"]
+    old = int(root.get_attribute("data-version"))
+    root.locator(f'[data-pile="{source}"] [data-card="{card}"]').click()
+    root.locator(f'[data-pile="{target}"]').click()
+    page.wait_for_function("([el, v]) => Number(el.dataset.version) > v && el.dataset.status === 'won'",
+                           arg=[root.element_handle(), old])
+    banner = root.locator('[data-role="banner"]')
+    banner.wait_for(state="visible")
+    assert "won" in banner.inner_text().lower()
+    after = felt_top(root)
+    found_after = root.locator('[data-pile^="foundation"]').first.bounding_box()["y"] - root.bounding_box()["y"]
+    print(f"felt top {before:.1f} → {after:.1f} px, first foundation {found:.1f} → {found_after:.1f} px")
+    assert abs(after - before) < 1 and abs(found_after - found) < 1, "the banner pushed the board"
+    # the banner lies within the felt
+    bb, fb = banner.bounding_box(), root.locator('[data-role="felt"]').bounding_box()
+    assert fb["x"] <= bb["x"] and bb["x"] + bb["width"] <= fb["x"] + fb["width"]
+    assert fb["y"] <= bb["y"] and bb["y"] + bb["height"] <= fb["y"] + fb["height"]
+    root.screenshot(path=str(artifacts / "readable-won-banner.png"))
+    # its × puts it aside
+    banner.locator('[data-banner="hide"]').click()
+    banner.wait_for(state="hidden")
+    # the Stats figures after a won game, each on one line (at 420 px with the sidebar closed)
+    for width in (1280, 420):
+        page.set_viewport_size({"width": width, "height": 1000})
+        if not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+            nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(300)
+        root.scroll_into_view_if_needed()
+        fit = root.evaluate("el => { const o = el.closest('.jp-OutputArea-output'); const f = "
+                            "el.querySelector('[data-role=\"felt\"]'); return [o.clientWidth, "
+                            "el.getBoundingClientRect().width, f.clientWidth, f.scrollWidth]; }")
+        print(f"{width} px: output {fit[0]} px, board {fit[1]:.0f} px, felt {fit[2]} holding {fit[3]} px")
+        assert fit[1] <= fit[0] + 1 and fit[3] <= fit[2] + 1, "the board does not fit its output"
+        root.locator('[data-role="stats"] summary').click()
+        panel = root.locator('[data-role="stats-panel"]')
+        panel.wait_for(state="visible")
+        lines = panel.evaluate("""p => [...p.querySelectorAll('dd')].map(d => {
+            const lh = parseFloat(getComputedStyle(d).lineHeight) || 16;
+            return [d.textContent, d.getClientRects().length, d.getBoundingClientRect().height / lh]; })""")
+        print(f"{width} px stats:", lines)
+        assert any("best" in t for t, _, _ in lines)
+        wrapped = [t for t, n, h in lines if n != 1 or h > 1.5]
+        assert not wrapped, f"Stats values wrap at {width} px: {wrapped}"
+        box = panel.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, "the panel runs off the window"
+        root.screenshot(path=str(artifacts / f"readable-stats-{width}.png"))
+        page.keyboard.press("Escape")
+        panel.wait_for(state="hidden")
+
+
+def test_simplicity_foundations_stand_apart(open_notebook, artifacts):
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\n"
+                        "w = FourSeasons(seed=5, variant='simplicity')\nw"])
+    root = nb.widgets().first
+    box = lambda name: root.locator(f'[data-pile="{name}"]').bounding_box()  # noqa: E731
+    t = [box(f"tableau:{i}") for i in range(12)]
+    gap = t[1]["x"] - (t[0]["x"] + t[0]["width"])  # between two piles of a row
+    # the lower-right foundation (row 2, right end) and the last pile of the row
+    f = [box(f"foundation:{i}") for i in range(4)]
+    lower_right = max(f, key=lambda b: (b["y"], b["x"]))
+    row2 = [b for b in t if abs(b["y"] - lower_right["y"]) < 2]
+    last = max(row2, key=lambda b: b["x"])
+    apart = lower_right["x"] - (last["x"] + last["width"])
+    upper_left = min(f, key=lambda b: (b["y"], b["x"]))
+    row1 = [b for b in t if abs(b["y"] - upper_left["y"]) < 2]
+    first = min(row1, key=lambda b: b["x"])
+    apart_left = first["x"] - (upper_left["x"] + upper_left["width"])
+    print(f"gap between piles {gap:.1f} px; foundation to the rows {apart_left:.1f} / {apart:.1f} px")
+    assert apart >= 2.5 * gap and apart_left >= 2.5 * gap
+    root.screenshot(path=str(artifacts / "readable-simplicity.png"))
+
+
+def test_420px_with_the_sidebar_open_keeps_a_playable_board(open_notebook, artifacts):
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\nw = FourSeasons(seed=7)\nw"])
+    page = nb.page
+    page.set_viewport_size({"width": 420, "height": 900})
+    nb.execute("filebrowser:activate")
+    page.wait_for_timeout(600)
+    root = nb.widgets().first
+    sidebar = page.evaluate("() => { const e = document.querySelector('#jp-left-stack'); "
+                            "return e ? e.getBoundingClientRect().width : 0; }")
+    width = root.bounding_box()["width"]
+    out = root.evaluate("el => { const o = el.closest('.jp-OutputArea-output'); return o && "
+                        "[o.clientWidth, o.scrollWidth, getComputedStyle(o).overflowX]; }")
+    print(f"sidebar {sidebar:.0f} px, output area {out[0]} px, board {width:.0f} px "
+          f"(scrolls to {out[1]} px, overflow-x {out[2]})")
+    assert sidebar > 100, "the sidebar is open"
+    assert width >= 300, f"the board is squeezed to {width:.0f} px"
+    assert out[2] in ("auto", "scroll") and out[1] >= 300, "the board can be scrolled to"
+    cw = root.locator('[data-pile="cross:1"]').bounding_box()["width"]
+    assert cw >= 36, "cards stay readable"
+    page.screenshot(path=str(artifacts / "readable-420-sidebar.png"))
