@@ -39,12 +39,11 @@ test: setup-test browser lint
 export: setup
 	$(PY) -m fourseasons_widget.export notebooks/01-play.ipynb -o _output/play.html
 
-# A JupyterLite site of the notebooks with this package's wheel.
+# A JupyterLite site of the notebooks that runs with no network: Pyodide, every wheel and the
+# widget front ends are served from _site/ (downloads cached in build/lite-cache/).
 lite: setup
 	$(PIP) install --quiet -e ".[lite]"
-	mkdir -p lite/pypi && rm -f lite/pypi/*.whl
-	$(PIP) wheel . --no-deps -w lite/pypi
-	$(VENV)/bin/jupyter lite build --lite-dir lite --output-dir _site
+	nice $(PY) lite/build.py --out _site
 
 clean:
-	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site lite/pypi
+	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site build
