@@ -1,7 +1,22 @@
 // Is a live kernel behind this board?  The static export (a notebook saved with its widgets)
-// has the widget state but no comm: intents go nowhere.  The board asks ("ping") and Python
-// answers ("pong"); no answer within `timeout` ms means no kernel, and the board says so and
-// greys out what needs one.  A late answer (a kernel busy with a long cell) puts things right.
+// has the widget state but no comm: intents go nowhere.  Such a page is known at once: it
+// embeds its widget state in a <script type="application/vnd.jupyter.widget-state+json"> and
+// its widget manager (the html-manager) has no kernel — the board says so before its first
+// frame is seen, and never asks.  Elsewhere the board asks ("ping") and Python answers
+// ("pong"); no answer within `timeout` ms means no kernel, and the board says so and greys out
+// what needs one.  A late answer (a kernel busy with a long cell) puts things right.
+
+const WIDGET_STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
+
+/** A page rendered from embedded widget state, with no kernel behind its widget manager. */
+export function staticPage(model, win) {
+  const doc = win && win.document;
+  if (!doc || typeof doc.querySelector !== "function" || !doc.querySelector(WIDGET_STATE)) {
+    return false;
+  }
+  const manager = model && model.widget_manager;
+  return !(manager && manager.kernel);
+}
 
 export class KernelWatch {
   constructor(model, win, onChange, { timeout = 4000, retry = 20000, retries = 3 } = {}) {
@@ -20,6 +35,12 @@ export class KernelWatch {
   }
 
   ping() {
+    if (this.alive === null && staticPage(this.model, this.win)) {
+      // no kernel can ever answer here: say so now (after the view is built), ask nothing
+      this.win.clearTimeout(this.timer);
+      this.timer = this.win.setTimeout(() => this.set(false), 0);
+      return;
+    }
     try {
       this.model.send({ type: "ping" });
     } catch {
