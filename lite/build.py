@@ -158,7 +158,13 @@ def download(specs: list[str], constraints: list[str], dest: Path, python: str) 
     if offline.returncode == 0:
         return
     log("pip download (from the package index)")
-    subprocess.run(base, check=True)
+    online = subprocess.run(base, capture_output=True, text=True)
+    noise = "WARNING: Location"  # this machine's pip config names local mirrors that may be absent
+    said = [ln for ln in (online.stdout + online.stderr).splitlines() if not ln.startswith(noise)]
+    if said:
+        print("\n".join(said), file=sys.stderr)
+    if online.returncode != 0:
+        raise BuildError("pip download failed")
 
 
 def closure(roots: list[str], wheels: dict[str, Path], env: dict[str, str]) -> list[str]:
@@ -278,6 +284,37 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
                "size_mb": round(size / 1e6, 1), "seconds": round(time.perf_counter() - t0, 1)}
     (out / "lite-build.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
+
+
+def inputs_digest() -> str:
+    """A hash of everything a site is built from (the package, its front end, the notebooks,
+    this folder, the build environment's kernel and widget versions)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    h = hashlib.sha256(PYODIDE_VERSION.encode())
+    for p in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *PINNED_TO_BUILD_ENV):
+        h.update(f"{p}={md.version(p)}".encode())
+    files = [ROOT / "pyproject.toml", *HERE.glob("*.json"), *HERE.glob("*.py")]
+    for folder, pattern in (("fourseasons_widget", "**/*"), ("notebooks", "**/*")):
+        files += [f for f in (ROOT / folder).glob(pattern) if f.is_file()
+                  and "__pycache__" not in f.parts and ".ipynb_checkpoints" not in f.parts]
+    for f in sorted(files):
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def cached_site(out: Path) -> Path:
+    """The site in ``out``, built unless it was built from the same inputs (the tests share
+    one build: ``build/lite-site-test``)."""
+    out = Path(out)
+    stamp = out / "lite-build.json"
+    digest = inputs_digest()
+    if stamp.is_file() and json.loads(stamp.read_text()).get("inputs") == digest:
+        return out
+    shutil.rmtree(out, ignore_errors=True)
+    summary = build(out)
+    stamp.write_text(json.dumps({**summary, "inputs": digest}, indent=1) + "\n")
+    return out
 
 
 def kernel_settings(site: Path) -> dict:

@@ -4,7 +4,11 @@
 // its widget manager (the html-manager) has no kernel — the board says so before its first
 // frame is seen, and never asks.  Elsewhere the board asks ("ping") and Python answers
 // ("pong"); no answer within `timeout` ms means no kernel, and the board says so and greys out
-// what needs one.  A late answer (a kernel busy with a long cell) puts things right.
+// what needs one.  A kernel that is busy is not missing: where the widget manager shows its
+// kernel (JupyterLab, Notebook 7, JupyterLite) and that kernel is busy — running cells, and
+// in JupyterLite (Pyodide, no subshells) unable to answer until they end — the board waits for
+// it to be idle and asks again, instead of saying "no kernel" and refusing clicks.  A late
+// answer puts things right.
 
 const WIDGET_STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
 
@@ -47,12 +51,35 @@ export class KernelWatch {
       /* no comm at all: the timeout says so */
     }
     this.win.clearTimeout(this.timer);
-    this.timer = this.win.setTimeout(() => {
-      if (this.alive !== true) {
-        this.set(false);
-        if (this.retries-- > 0) this.timer = this.win.setTimeout(() => this.ping(), this.retry);
-      }
-    }, this.timeout);
+    this.timer = this.win.setTimeout(() => this.expired(false), this.timeout);
+  }
+
+  /** No answer within `timeout`: a busy kernel is waited for, a silent idle one is "none". */
+  expired(waited) {
+    if (this.alive === true) return;
+    if (this.kernelBusy()) {
+      this.timer = this.win.setTimeout(() => this.expired(true), this.timeout);
+      return;
+    }
+    if (waited) {
+      this.ping(); // it was busy and is idle now: ask again (the first ping may be answered too)
+      return;
+    }
+    this.set(false);
+    if (this.retries-- > 0) this.timer = this.win.setTimeout(() => this.ping(), this.retry);
+  }
+
+  /** The widget manager's kernel, when it shows one, is starting or running something. */
+  kernelBusy() {
+    let kernel = null;
+    try {
+      kernel = this.model.widget_manager && this.model.widget_manager.kernel;
+    } catch {
+      return false;
+    }
+    const status = kernel && kernel.status;
+    return typeof status === "string" && ["busy", "starting", "restarting", "autorestarting"]
+      .includes(status);
   }
 
   set(alive) {

@@ -52,3 +52,36 @@ test("with a kernel's manager the board still asks, and waits for the answer", a
   assert.deepEqual(seen, []);
   watch.dispose();
 });
+
+test("a busy kernel is waited for, not called missing; silence once idle is 'no kernel'", async () => {
+  const win = dom();
+  const kernel = { status: "busy" };
+  const model = fakeModel({ kernel });
+  const seen = [];
+  const watch = new KernelWatch(model, win, (alive) => seen.push(alive), { timeout: 10, retries: 0 });
+  watch.ping();
+  await new Promise((r) => win.setTimeout(r, 60));
+  assert.deepEqual(seen, []); // busy for 6 timeouts: still unknown, clicks still go to Python
+  assert.equal(watch.alive, null);
+  kernel.status = "idle"; // the cells are done: the board asks again
+  await new Promise((r) => win.setTimeout(r, 15));
+  assert.equal(model.sent.length, 2);
+  await new Promise((r) => win.setTimeout(r, 30));
+  assert.deepEqual(seen, [false]); // idle and silent: no kernel after all
+  watch.dispose();
+});
+
+test("a busy kernel that answers when it is done makes the board live", async () => {
+  const win = dom();
+  const kernel = { status: "busy" };
+  const handlers = [];
+  const model = { ...fakeModel({ kernel }), on: (_e, h) => handlers.push(h) };
+  const seen = [];
+  const watch = new KernelWatch(model, win, (alive) => seen.push(alive), { timeout: 10 });
+  watch.ping();
+  await new Promise((r) => win.setTimeout(r, 40));
+  kernel.status = "idle";
+  handlers.forEach((h) => h({ type: "pong" }));
+  assert.deepEqual(seen, [true]);
+  watch.dispose();
+});
