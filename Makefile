@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test setup setup-test lint browser export lite clean
+.PHONY: play test setup setup-test lint browser export lite wheel clean
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -45,5 +45,13 @@ lite: setup
 	$(PIP) install --quiet -e ".[lite]"
 	nice $(PY) lite/build.py --out _site
 
+# The wheel a student installs with pip (no Node.js needed there): the board's front end, the
+# search view's and the export's offline scripts are built here and travel inside it.
+wheel: $(VENV)/bin/activate
+	cd js && npm ci --no-audit --no-fund --loglevel=error && npm run build
+	rm -f dist/fourseasons_widget-*.whl
+	$(PIP) wheel . --no-deps --quiet -w dist
+	@ls dist/fourseasons_widget-*.whl
+
 clean:
-	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site build
+	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site build dist

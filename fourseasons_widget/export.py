@@ -101,7 +101,7 @@ def copy_assets(dest: Path) -> None:
 DATA_ENV = "FOURSEASONS_WIDGET_DATA"  # stats.ENV, named here so the export imports no widget
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 # keys of a board's published state that come from the player's data directory
-PLAYER_KEYS = ("stats", "history", "resume")
+PLAYER_KEYS = ("stats", "history", "resume", "stats_state")
 
 
 @contextlib.contextmanager

@@ -120,7 +120,7 @@ def test_the_page_holds_nothing_of_the_author(exported: Path, author_data: Path)
     for b in boards:
         assert b.get("stats") is None and b.get("resume") is None, {
             k: b.get(k) for k in ("stats", "resume")}
-        assert b.get("history") is None
+        assert b.get("history") is None and b.get("stats_state") is None
         assert "stats_error" not in b
         ui = b.get("ui") or {}
         assert all(o.get("id") != "resume" for o in ui.get("offers") or [])
@@ -141,6 +141,7 @@ def test_the_page_holds_nothing_of_the_author(exported: Path, author_data: Path)
 
 def test_scrub_removes_player_data_from_any_board_state():
     board = {"ply": 0, "stats": {"played": 8}, "resume": {"moves": 8}, "history": [{"id": 1}],
+             "stats_state": {"state": "off", "message": "cannot open /home/me/x.sqlite"},
              "stats_error": "/home/me/.local/share/x: locked",
              "ui": {"offers": [{"id": "resume", "label": "Resume", "enabled": True},
                                {"id": "undo", "label": "Undo", "enabled": False}],
@@ -152,6 +153,7 @@ def test_scrub_removes_player_data_from_any_board_state():
     out = ex.scrub_state(state)
     b = out["state"]["a"]["state"]["board"]
     assert b["stats"] is None and b["resume"] is None and b["history"] is None
+    assert b["stats_state"] is None
     assert "stats_error" not in b
     assert b["ui"] == {"offers": [{"id": "undo", "label": "Undo", "enabled": False}],
                        "banner": None, "panel": ""}
