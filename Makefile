@@ -8,14 +8,19 @@ PIP    := $(PY) -m pip
 .PHONY: play test setup setup-test lint browser export lite wheel clean
 
 $(VENV)/bin/activate:
+	@echo "==> Making a virtual environment in $(VENV) (first time only)"
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
 setup: $(VENV)/bin/activate
+	@echo "==> Installing fourseasons-widget and JupyterLab into $(VENV); the first time this"
+	@echo "    downloads packages and builds the board's front end (npm): about 2 minutes"
 	$(PIP) install --quiet -e ".[notebooks]"
+	@echo "==> Installed"
 
 # (as root, e.g. in a container, JupyterLab needs --allow-root)
 play: setup
+	@echo "==> Starting JupyterLab with notebooks/01-play.ipynb (Ctrl-C here stops it)"
 	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/01-play.ipynb
 
 setup-test: $(VENV)/bin/activate

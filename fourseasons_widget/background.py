@@ -27,6 +27,17 @@ searched (a result for a position that has changed is dropped: see :class:`Job.s
 True
 >>> got, w.busy
 ([42], '')
+
+Where threads do not exist (Pyodide, JupyterLite: ``threading.Thread.start`` raises
+``RuntimeError`` there) :class:`ForegroundWorker` runs the same jobs in the foreground, one
+after another, each within a budget of at most ``ForegroundWorker.max_seconds`` so that the
+page stays usable; :func:`default_worker` picks one, and a board takes another by injection
+(``FourSeasons(worker=...)``).
+
+>>> fw = ForegroundWorker()
+>>> job = fw.start("demo", "position", lambda cancel: 6 * 7, lambda job, r: got.append(r))
+>>> job.wait(0), got[-1], fw.busy
+(True, 42, '')
 """
 
 from __future__ import annotations
@@ -90,9 +101,22 @@ class Job:
 class Worker:
     """Runs at most one search at a time in a daemon thread."""
 
+    #: searches run beside the board (the page stays live while they run)
+    threaded = True
+    #: the longest budget a search may take here (``None``: as asked)
+    max_seconds: float | None = None
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._job: Job | None = None
+
+    def budget(self, seconds: float) -> float:
+        """The budget a search asked with ``seconds`` gets from this worker."""
+        return seconds if self.max_seconds is None else min(seconds, self.max_seconds)
+
+    def spawn(self, target: Callable[[], None], name: str) -> None:
+        """Run ``target()`` beside the caller (the analysis of "Where did I go wrong?")."""
+        threading.Thread(target=target, name=name, daemon=True).start()
 
     @property
     def job(self) -> Job | None:
@@ -130,7 +154,7 @@ class Worker:
                     self._job = None
                 job._done.set()
 
-        threading.Thread(target=target, name=f"fourseasons-{kind}", daemon=True).start()
+        self.spawn(target, f"fourseasons-{kind}")
         return job
 
     def cancel(self) -> Job | None:
@@ -139,3 +163,48 @@ class Worker:
         if job is not None:
             job.cancel.set()
         return job
+
+
+class ForegroundWorker(Worker):
+    """The worker where there are no threads (Pyodide): a job runs at once, in the caller's
+    thread, and its result is handed over before :meth:`start` returns.  The board cannot be
+    played while it runs, so each search is held to ``max_seconds`` (the board says so)."""
+
+    threaded = False
+    max_seconds: float | None = 2.0
+
+    def __init__(self, max_seconds: float | None = 2.0) -> None:
+        super().__init__()
+        self.max_seconds = max_seconds
+
+    def spawn(self, target: Callable[[], None], name: str) -> None:
+        target()
+
+
+_threads: bool | None = None
+
+
+def threads_work() -> bool:
+    """Whether a thread can be started here (not in Pyodide); probed once."""
+    global _threads
+    if _threads is None:
+        if sys.platform == "emscripten":
+            _threads = False
+        else:
+            try:
+                t = threading.Thread(target=lambda: None, name="fourseasons-probe", daemon=True)
+                t.start()
+                t.join(5)
+                _threads = True
+            except RuntimeError:
+                _threads = False
+    return _threads
+
+
+def default_worker() -> Worker:
+    """A threaded :class:`Worker` where threads work, else a :class:`ForegroundWorker`."""
+    return Worker() if threads_work() else ForegroundWorker()
+
+
+__all__ = ["ForegroundWorker", "Job", "SWITCH_INTERVAL", "Worker", "default_worker",
+           "threads_work"]

@@ -519,7 +519,7 @@ class Game:
         try:
             base_rules = get_rules(variant)
             for name in options:  # (checked first: a key such as "variant" is no option)
-                if name not in dict(base_rules.options):
+                if name not in dict(base_rules.options) and name != "autodeal":
                     raise RulesError(f"unknown option {quote(name, 30)} for {base_rules.variant}")
             rules = get_rules(base_rules, **options)
         except ValueError as e:

@@ -1,10 +1,12 @@
-"""The board's "Where did I go wrong?": the analysis run for a widget, and the review.
+"""The board's "Where did I go wrong?": the analysis run for a table, and the review.
 
-:class:`Review` is the widget's Python side of the feature (``widget.py`` only wires it in):
+:class:`Review` is a service of the table's controller (:class:`~fourseasons_widget.controller.
+Table`; it never imports the widget):
 
-- it runs :func:`~fourseasons_widget.analysis.analyse_line` in a worker thread, so the board
-  stays playable while the solver works (with or without comms over kernel subshells), and
-  publishes the result in the widget's ``analysis`` trait: the move list with each position's
+- it runs :func:`~fourseasons_widget.analysis.analyse_line` beside the board (through the
+  table's worker: a thread, or in the foreground where there are none), so the board
+  stays playable while the solver works, and
+  publishes the result in the table's ``analysis`` snapshot: the move list with each position's
   verdict, the turning point, the move played there and the move that would have won;
 - the analysed line is the whole game as played: the moves played and the moves taken back
   that redo would replay.  Rewinding (undo, redo, a click on the move list) keeps it, so the
@@ -14,9 +16,9 @@
   publishes which move was played there and which would have won, and at the turning point the
   winning line for the replay bar.
 
-One lock guards the analysis and the check "is this still the game analysed?"; the widget calls
-:meth:`Review.sync` after every change it publishes, under that lock, so whatever order a
-worker's result and a click arrive in, a stale analysis never stays on the board.
+The table's one lock guards the analysis and the check "is this still the game analysed?"; the
+table calls :meth:`Review.sync` after every change it publishes, under that lock, so whatever
+order a worker's result and a click arrive in, a stale analysis never stays on the board.
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from .rules import IllegalMoveError
+from .snapshot import advise_move, describe_move, move_triple
 from .state import Move
-from .validate import quote
+from .validate import budget, quote
 
 if TYPE_CHECKING:
+    from .controller import Table
     from .game import Game
-    from .widget import FourSeasons
 
 #: the intents of the feature: start the analysis (``longer: true``: again, with bigger
 #: budgets, after it was cut short), stop it, rewind to a ply of the move list
@@ -49,6 +52,11 @@ def _triple(m: Move | None) -> list[str] | None:
     return None if m is None else [m.card, m.source, m.target]
 
 
+def _advised(m: Move | None) -> list[str | None] | None:
+    """A move to make (the one that would have won): a turn names no card (face down)."""
+    return move_triple(m)
+
+
 def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, Any]:
     """The analysis as the front end draws it (plain JSON data)."""
     verdicts = a.verdicts
@@ -59,8 +67,8 @@ def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, An
         "verdicts": list(verdicts),
         "turning_point": a.turning_point,
         "played": _triple(a.played),
-        "better": _triple(a.better),
-        "better_text": describe(a.better, labels) if a.better else None,
+        "better": _advised(a.better),
+        "better_text": advise_move(a.better, labels) if a.better else None,
         "line_length": len(a.line),
         "proved": a.proved,
         "lost_from": a.lost_from,
@@ -75,33 +83,32 @@ def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, An
 
 
 class Review:
-    """The analysis of one widget's game, run in the background (see the module doc)."""
+    """The analysis of one table's game, run in the background (see the module doc)."""
 
-    def __init__(self, widget: FourSeasons, *, max_seconds: float | None = DEFAULT_SECONDS,
+    def __init__(self, table: Table, *, max_seconds: float | None = DEFAULT_SECONDS,
                  position_nodes: int | None = DEFAULT_POSITION_NODES,
                  on_loss: bool = True) -> None:
-        self.widget = widget
-        self.max_seconds = max_seconds
-        self.position_nodes = position_nodes
+        self.table = table
+        self.max_seconds = budget(max_seconds, "max_seconds")
+        self.position_nodes = budget(position_nodes, "position_nodes", integer=True)
         self.on_loss = on_loss
-        self.lock = threading.RLock()
+        self.lock = table.lock  # the table's one lock
         self.game: Game | None = None  # the game analysed (or being analysed)
         self.line: tuple[Move, ...] | None = None  # its full line then
         self.analysis: Analysis | None = None
         self.stop = threading.Event()
-        self.worker: threading.Thread | None = None
         self.done = threading.Event()
         self.done.set()
         self.factor = 1  # the budgets' multiple (LONGER after each "look longer")
 
     # -- starting and stopping ---------------------------------------------------------------
     def start(self, wait: bool = False, longer: bool = False) -> Analysis | None:
-        """Analyse the widget's game in a worker thread; with ``wait`` return the
+        """Analyse the table's game beside the board (the worker); with ``wait`` return the
         :class:`~fourseasons_widget.analysis.Analysis` once done (``None`` if it was dropped:
         the game changed meanwhile).  ``longer``: an analysis that was cut short is run again
         with ``LONGER`` times its budgets."""
         with self.lock:
-            g = self.widget.game
+            g = self.table.game
             line = full_line(g)
             if not line:
                 raise IllegalMoveError("nothing has been played yet: nothing to analyse")
@@ -117,11 +124,9 @@ class Review:
                 self.game, self.line = g, line
                 self.stop = stop = threading.Event()
                 self.done = done = threading.Event()
-                self.widget.analysis = {"state": "running", "plies": len(line), "examined": 0}
-                self.worker = threading.Thread(
-                    target=self._work, args=(g, line, stop, done, factor), daemon=True,
-                    name="fourseasons-analysis")
-                self.worker.start()
+                self.table.analysis = {"state": "running", "plies": len(line), "examined": 0}
+                self.table.worker.spawn(lambda: self._work(g, line, stop, done, factor),
+                                        "fourseasons-analysis")
         if not wait:
             return None
         done.wait()
@@ -134,13 +139,13 @@ class Review:
             if self.done.is_set():
                 raise IllegalMoveError("no analysis is running")
             self._drop()
-            self.widget._say("Analysis stopped", "info")
+            self.table.say("Analysis stopped", "info")
 
     def _drop(self) -> None:
         self.stop.set()
         self.game = self.line = self.analysis = None
-        if self.widget.analysis:
-            self.widget.analysis = {}
+        if self.table.analysis:
+            self.table.analysis = {}
 
     def _work(self, g: Game, line: tuple[Move, ...], stop: threading.Event,
               done: threading.Event, f: int) -> None:
@@ -151,12 +156,14 @@ class Review:
             examined += 1
             with self.lock:
                 if self.stop is stop and not stop.is_set():
-                    self.widget.analysis = {"state": "running", "plies": len(line),
-                                            "examined": examined}
+                    self.table.analysis = {"state": "running", "plies": len(line),
+                                           "examined": examined}
 
+        worker = self.table.worker
         try:
             a = analyse_line(g.rules, g.start, line,
-                             max_seconds=None if self.max_seconds is None else self.max_seconds * f,
+                             max_seconds=None if self.max_seconds is None
+                             else worker.budget(self.max_seconds * f),
                              position_nodes=None if self.position_nodes is None
                              else self.position_nodes * f,
                              stop=stop.is_set, on_row=on_row)
@@ -164,34 +171,35 @@ class Review:
             with self.lock:
                 if self.stop is stop and not stop.is_set():
                     self.game = self.line = None
-                    self.widget.analysis = {"state": "error", "text": f"analysis failed: {e}"[:200]}
+                    self.table.analysis = {"state": "error", "text": f"analysis failed: {e}"[:200]}
             done.set()
             return
         with self.lock:
             # dropped if the game changed meanwhile (or the analysis was stopped)
-            if (self.stop is stop and not stop.is_set() and self.widget.game is g
+            if (self.stop is stop and not stop.is_set() and self.table.game is g
                     and full_line(g) == line):
                 self.analysis = a
-                w = self.widget
-                w.analysis = analysis_data(a, w._labels(), _describe)
-                w._say(a.text, "lost" if a.proved else "hint")
+                t = self.table
+                t.analysis = analysis_data(a, t.labels(), describe_move)
+                t.say(a.text, "lost" if a.proved else "hint")
         done.set()
 
     # -- keeping it true -----------------------------------------------------------------
     def sync(self, kind: str, status: str) -> None:
-        """Called by the widget after each change it publishes: drop the analysis if the game
+        """Called by the table after each change it publishes: drop the analysis if the game
         is no longer the one analysed; start one when a move made on the board (an intent, not
         a call from Python: a notebook's own code is not disturbed) has just lost the game."""
         with self.lock:
-            g = self.widget.game
+            t = self.table
+            g = t.game
             if self.game is not None and (self.game is not g or full_line(g) != self.line):
                 self._drop()
-            elif self.analysis is not None and self.widget.analysis.get("review") is not None:
-                review = self.widget.analysis["review"]
+            elif self.analysis is not None and t.analysis.get("review") is not None:
+                review = t.analysis["review"]
                 if review.get("at") != g.ply:  # moved away from the reviewed position
-                    self.widget.analysis = {**self.widget.analysis, "review": None}
+                    t.analysis = {**t.analysis, "review": None}
             if (self.on_loss and status == "lost" and kind in ("move", "auto")
-                    and self.widget._in_intent and self.game is None):
+                    and t.in_intent and self.game is None):
                 self.start()
 
     # -- the review --------------------------------------------------------------------------
@@ -199,7 +207,7 @@ class Review:
         """Rewind (or replay) the game to ply ``at`` of the analysed line and show the move
         played there and, at the turning point, the move that would have won."""
         with self.lock:
-            w = self.widget
+            w = self.table
             g = w.game
             a = self.analysis
             if a is None or self.game is not g or full_line(g) != self.line:
@@ -214,36 +222,29 @@ class Review:
                 g.redo()
             played = a.moves[at]
             turning = at == a.turning_point
-            labels = w._labels()
-            text = f"Move {at + 1}: {_describe(played, labels)} was played here"
+            labels = w.labels()
+            text = f"Move {at + 1}: {describe_move(played, labels)} was played here"
             if turning:
-                text = (f"Here it went wrong — move {at + 1}: {_describe(played, labels)}. "
+                text = (f"Here it went wrong — move {at + 1}: {describe_move(played, labels)}. "
                         f"To win: {_advice(a.better, labels)} (a win in {len(a.line)} moves: "
                         f"Watch the solution replays it; Redo plays the game on)")
-            with w.hold_sync():  # the position, its marks and the line arrive together
-                w._publish(kind="review", message=text, message_kind="hint")
+            with w.batch():  # the position, its marks and the line arrive together
+                w.publish(kind="review", message=text, message_kind="hint")
                 w.analysis = {**w.analysis, "review": {
                     "at": at, "played": _triple(played),
-                    "better": _triple(a.better) if turning else None,
+                    "better": _advised(a.better) if turning else None,
                     "verdict": a.verdict_at(at)}}
                 if turning and a.line:
-                    w._publish_line(list(a.line))
+                    w.publish_line(list(a.line))
                     w.replay = {**w.replay, "autoplay": False, "title": "the winning line"}
 
 
 def _advice(m: Move, labels: dict[str, str]) -> str:
-    """``"play the two of hearts from … to …"``, ``"turn the stock (the eight of diamonds)"``."""
-    from .cards import card_name, parse_card
-
+    """``"play the two of hearts from … to …"``, ``"turn the stock"`` (its card is face down:
+    never named before it is turned)."""
     if m.source == "stock" and m.target == "waste":
-        return f"turn the stock (the {card_name(parse_card(m.card))} comes up)"
-    return f"play the {_describe(m, labels)}"
-
-
-def _describe(m: Move, labels: dict[str, str]) -> str:
-    from .widget import describe_move
-
-    return describe_move(m, labels)
+        return "turn the stock"
+    return f"play the {advise_move(m, labels)}"
 
 
 __all__ = ["INTENTS", "Review", "analysis_data", "full_line"]

@@ -72,7 +72,12 @@ class Rules:
       redeals — how many times the waste may be turned back into an empty stock;
       turn_at_deal — the deal turns the first stock card onto the waste (PySolFC);
       pysol_rows — ``None`` when PySolFC's numbered deals cannot be dealt in these rules, else
-      the model's pile for each tableau row in the order PySolFC deals them.
+      the model's pile for each tableau row in the order PySolFC deals them;
+      foundation_back — a foundation's top card may go back to the tableau (PySolFC's
+      Simplicity, whose foundations have ``max_move=1``; the others' ``max_move=0``); the
+      suit's first card stays, so a started foundation is never emptied;
+      autodeal — ``off`` | ``on`` (an option of ``rules="pysol"``): when the waste is left
+      empty, the next stock card is turned at once, as PySolFC does by default ("Auto deal").
     """
 
     variant: str
@@ -94,6 +99,8 @@ class Rules:
     redeals: int = 0
     turn_at_deal: bool = False
     pysol_rows: tuple[int, ...] | None = None
+    foundation_back: bool = False
+    autodeal: str = "off"
     engine: Engine = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -133,7 +140,10 @@ class Rules:
 
     @property
     def option_values(self) -> dict[str, str]:
-        return {name: getattr(self, name) for name, _ in self.options}
+        values = {name: getattr(self, name) for name, _ in self.options}
+        if self.autodeal != "off":  # (an option of rules="pysol", named only when on)
+            values["autodeal"] = self.autodeal
+        return values
 
     # -- the engine, for convenience -----------------------------------------------------
     def deal_deck(self, deck: tuple[int, ...]) -> State:
@@ -161,6 +171,30 @@ class Engine:
         self.corner_suits = rules.corner_suits
         self._fits_cache: dict[int, bytes] = {}
         self._parents_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.foundation_back = rules.foundation_back
+        if rules.autodeal == "on":  # every move's result passes through the auto deal
+            plain = self.apply
+
+            def apply(s: State, move: RawMove) -> State:
+                t = plain(s, move)
+                if not t.waste and t.stock:
+                    return _new_state((t.piles, t.home, t.corners, t.stock[1:], t.stock[:1],
+                                       t.base, t.bases, t.redeals))
+                return t
+
+            self.apply = apply  # type: ignore[method-assign]
+
+    def foundation_top(self, s: State, slot: int) -> int | None:
+        """The top card of foundation ``slot`` that may go back to the tableau
+        (``foundation_back``: a foundation of two cards or more), or ``None``."""
+        suit = s.corners[slot]
+        if suit < 0:
+            return None
+        h = s.home[suit]
+        if h < 2:
+            return None
+        base = s.bases[suit] if s.bases else s.base
+        return ((base + h - 1) % 13) << 2 | suit
 
     # -- building ------------------------------------------------------------------------
     def fits(self, base: int) -> bytes:
@@ -252,6 +286,17 @@ class Engine:
             for j in empties:
                 if j != src:
                     app((src, j, 1))
+        if self.foundation_back:  # PySolFC's Simplicity: a foundation's top card comes back
+            for slot in range(4):
+                c = self.foundation_top(s, slot)
+                if c is None:
+                    continue
+                for t in parents[c]:
+                    j = where.get(t)
+                    if j is not None:
+                        app((FOUNDATION + slot, j, 1))
+                for j in empties:
+                    app((FOUNDATION + slot, j, 1))
 
         if self.sequences:
             fits = self.fits(base)
@@ -290,6 +335,10 @@ class Engine:
         elif src == WASTE:
             cards = waste[-1:]
             waste = waste[:-1]
+        elif src >= FOUNDATION:  # (foundation_back) the top card leaves its foundation
+            cards = (self.foundation_top(s, src - FOUNDATION),)
+            suit = cards[0] & 3
+            home = home[:suit] + (home[suit] - 1,) + home[suit + 1:]
         else:
             p = piles[src]
             cards = p[-count:]
@@ -352,6 +401,8 @@ class Engine:
             card = s.stock[0]
         elif src == WASTE:
             card = s.waste[-1]
+        elif src >= FOUNDATION:
+            card = self.foundation_top(s, src - FOUNDATION)
         else:
             card = s.piles[src][-count]
         r = self.rules
@@ -379,7 +430,15 @@ class Engine:
         r = self.rules
         name = r.pile_name(src)
         if src >= FOUNDATION:
-            raise IllegalMoveError(f"{card_label(card)} cannot leave a foundation: cards never do")
+            if not self.foundation_back:
+                raise IllegalMoveError(f"{card_label(card)} cannot leave a foundation: cards "
+                                       "never do")
+            top = self.foundation_top(s, src - FOUNDATION)
+            if top != card:
+                raise IllegalMoveError(
+                    f"{card_label(card)} is not available on {name}: only a foundation's top "
+                    "card goes back to the tableau, and never its first card")
+            return 1
         if src == STOCK:
             if not s.stock:
                 raise IllegalMoveError("the stock is empty")
@@ -599,6 +658,8 @@ class Dick1883Engine(Engine):
 
 _OPT_WRAP = ("tableau_wrap", WRAPS)
 _OPT_RULES = ("rules", ("default", "pysol"))
+#: an option of ``rules="pysol"`` only: PySolFC's "Auto deal" (off here unless asked)
+_OPT_AUTODEAL = ("autodeal", ("off", "on"))
 PYSOL_CORNERS = (3, 0, 1, 2)  # ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right
 _CROSS_ROWS = (3, 0, 1, 2, 4)  # PySolFC deals the cross top, left, centre, right, bottom
 
@@ -616,7 +677,9 @@ PYSOL_RULES: dict[str, dict] = {
                 "pysol_rows": _CROSS_ROWS, "title": "Corners (PySolFC)",
                 "summary": "PySolFC's Corners: each suit's deepest card starts its foundation; "
                            "five one-card cells refilled from the waste; two redeals."},
-    "simplicity": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Simplicity (PySolFC)"},
+    # Simplicity's foundations are PySolFC's default (``max_move=1``): a top card comes back
+    "simplicity": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Simplicity (PySolFC)",
+                   "foundation_back": True},
 }
 
 VARIANTS: dict[str, Rules] = {
@@ -686,6 +749,8 @@ def _get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
         base = VARIANTS[base.variant]
         if which == "pysol":
             base = dataclasses.replace(base, **PYSOL_RULES[base.variant])
+    if base.rules == "pysol":
+        allowed = {**dict(base.options), **dict((_OPT_AUTODEAL,))}
     changes = {}
     for name, value in options.items():
         if value is None:
@@ -693,6 +758,12 @@ def _get_rules(variant: str | Rules = "standard", **options: str) -> Rules:
         if name not in allowed:
             known = ", ".join(allowed) or "none"
             raise RulesError(f"unknown option {quote(name, 30)} for {base.variant}; options: {known}")
+        if name == "autodeal" and base.rules == "pysol":
+            if value not in _OPT_AUTODEAL[1]:
+                raise RulesError(f"option autodeal must be one of off, on, not {quote(value, 30)}")
+            if value != base.autodeal:
+                changes[name] = value
+            continue
         if base.rules == "pysol" and name != "rules":
             if value != getattr(base, name):
                 raise RulesError(f"rules='pysol' plays PySolFC's rules as they are: its "

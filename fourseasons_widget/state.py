@@ -105,11 +105,16 @@ class Move:
     ``"stock"`` naming the waste's top card; a sequence move names the first (highest-ranked)
     card of the run.
 
+    A turn's card is face down until the turn is made, so a turn's ``repr`` (what a list of
+    legal moves prints) never names it; its notation (``str``, what a saved game keeps) does.
+
     >>> m = Move("7H", "waste", "cross:2")
     >>> str(m)
     '7H w>c2'
     >>> Move.parse("7H w>c2") == m
     True
+    >>> Move("5C", "stock", "waste")
+    Move(card=<face down>, source='stock', target='waste')
     """
 
     card: str
@@ -118,6 +123,11 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.card} {abbreviate(self.source)}>{abbreviate(self.target)}"
+
+    def __repr__(self) -> str:
+        if self.source == "stock" and self.target == "waste":
+            return "Move(card=<face down>, source='stock', target='waste')"
+        return f"Move(card={self.card!r}, source={self.source!r}, target={self.target!r})"
 
     @classmethod
     def parse(cls, text: str) -> Move:

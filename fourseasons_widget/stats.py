@@ -1,4 +1,5 @@
-"""A player's statistics per variant, kept between sessions, and the last unfinished game.
+"""A player's statistics per variant, kept between sessions, the history of the games played,
+and the last unfinished game of each variant (and options).
 
 Stored with the standard library's ``sqlite3`` in Jupyter's data directory
 (``jupyter_core.paths.jupyter_data_dir()/fourseasons-widget/stats.sqlite``; the environment
@@ -6,30 +7,86 @@ variable ``FOURSEASONS_WIDGET_DATA`` names another directory, as the tests do). 
 records a game when it is won or lost, or when a game in progress is given up for another; only
 games played on the board count (a script's ``w.play(...)`` does not).
 
+The file is treated as outside input and as a shared resource:
+
+- **Saving never blocks a move.**  Writes are queued and made by a writer thread (where there
+  are threads; in Pyodide ``threading.Thread.start`` raises ``RuntimeError`` and they are made
+  at once, with a short busy timeout).  A write that finds the database locked by another
+  program is kept and retried, never dropped; :attr:`Stats.state` says ``"busy"`` meanwhile.
+  Reads (write-ahead log: readers are never blocked by a writer) see the queued writes too.
+- **A schema version** (``PRAGMA user_version``) with migration: files of the first schema
+  (no version, no deal kept with a game, one saved game per variant) are upgraded in place.
+- **A damaged file is moved aside** (kept next to the store as ``stats.sqlite.damaged-<time>``
+  for the user) and a fresh store started, with one message (:attr:`Stats.notices`).
+- **Every row is read through the validation layer** (:func:`~.validate.stats_game`,
+  :func:`~.validate.stats_saved`): a row another program wrote wrong is left out with a bounded
+  message, never breaking the summary of the other rows or variants.
+- **A saved game is resumed only if it replays** (:meth:`Stats.resumable`) to a game in
+  progress of the variant and options asked for; one that does not is discarded with a message.
+
 >>> import tempfile, os
 >>> st = Stats(os.path.join(tempfile.mkdtemp(), "s.sqlite"))
->>> st.record("standard", "won", moves=120, seconds=300.0)
+>>> st.record("standard", "won", moves=120, seconds=300.0, seed=4)
 >>> st.record("standard", "lost", moves=80, seconds=200.0)
 >>> s = st.summary()["standard"]
 >>> s["played"], s["won"], s["lost"], s["streak"], s["best_moves"], s["best_seconds"]
 (2, 1, 1, 0, 120, 300.0)
+>>> [(h["result"], h["deal"]) for h in st.history()]
+[('lost', ''), ('won', 'seed 4')]
+>>> st.state
+'ok'
 """
 
 from __future__ import annotations
 
+import atexit
+import collections
 import contextlib
+import datetime
+import json
 import os
 import pathlib
 import sqlite3
 import threading
 import time
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-ENV = "FOURSEASONS_WIDGET_DATA"
-RESULTS = ("won", "lost", "abandoned")
-MAX_SAVE = 2_000_000  # bytes of a saved game (Game.from_json refuses more anyway)
+from .validate import (
+    STATS_MOVES_LIMIT,
+    STATS_RESULTS,
+    STATS_SECONDS_LIMIT,
+    STATS_TEXT_LIMIT,
+    quote,
+    quote_error,
+    real,
+    safe_text,
+    stats_game,
+    stats_name,
+    stats_options,
+    stats_saved,
+    whole,
+)
 
-_SCHEMA = """
+ENV = "FOURSEASONS_WIDGET_DATA"
+RESULTS = STATS_RESULTS
+MAX_SAVE = 2_000_000  # characters of a saved game (Game.from_json refuses more anyway)
+#: the schema this library writes (``PRAGMA user_version``); 0 is the first, unversioned one
+SCHEMA_VERSION = 2
+#: how long a read, or a write made on the caller's thread, waits for a lock (milliseconds)
+BUSY_MS = 100
+#: how long the writer thread waits for a lock before it tries again later (milliseconds)
+WRITER_BUSY_MS = 500
+#: writes kept while the file cannot be written (a saved game per variant replaces the last)
+MAX_PENDING = 10_000
+#: messages kept in :attr:`Stats.notices`
+NOTICE_LIMIT = 20
+#: a writer thread with nothing to do stops after this many seconds (a new write starts one)
+WRITER_IDLE = 1.0
+
+_TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     variant TEXT NOT NULL,
@@ -37,15 +94,21 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     moves INTEGER NOT NULL,
     seconds REAL NOT NULL,
-    ended REAL NOT NULL
+    ended REAL NOT NULL,
+    deal TEXT,
+    options TEXT
 );
 CREATE TABLE IF NOT EXISTS unfinished (
-    variant TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,
     game TEXT NOT NULL,
     seconds REAL NOT NULL,
-    saved REAL NOT NULL
+    saved REAL NOT NULL,
+    PRIMARY KEY (variant, options)
 );
 """
+_GAME_COLUMNS = ("id", "variant", "seed", "result", "moves", "seconds", "ended", "deal", "options")
+_SAVE_COLUMNS = ("variant", "options", "game", "seconds", "saved")
 
 
 def data_dir() -> pathlib.Path:
@@ -61,64 +124,565 @@ def default_path() -> pathlib.Path:
     return data_dir() / "stats.sqlite"
 
 
+def options_key(variant: str, options: Any = None) -> str:
+    """The canonical text of a variant's options (every option, defaults filled in, sorted):
+    ``{}`` and ``{"rules": "default"}`` name the same standard game.  Raises ``ValueError``."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError(f"options are a dict, not {quote(options)}")
+    stats_options(options)  # (short ASCII names only, before the rules see them)
+    from .rules import VARIANTS, get_rules
+
+    if variant in VARIANTS:
+        try:
+            options = get_rules(variant, **options).option_values
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"options: {quote_error(e)}") from None
+    return stats_options(options)
+
+
+def deal_label(game: Any) -> str:
+    """How the history names a game's deal: ``"PySolFC 617"``, ``"seed 42"`` or ``""``."""
+    pysol, seed = getattr(game, "pysol", None), getattr(game, "seed", None)
+    if pysol is not None:
+        return f"PySolFC {pysol}"
+    return f"seed {seed}" if seed is not None else ""
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """A saved game that replays to a game in progress: the :class:`~.game.Game`, its clock
+    (finite seconds ≥ 0) and its number of moves."""
+
+    game: Any
+    seconds: float
+    moves: int
+
+
+class _Busy(Exception):
+    """The database is locked by another connection (try again later)."""
+
+
+class _Op:
+    __slots__ = ("args", "kind")
+
+    def __init__(self, kind: str, args: dict[str, Any]) -> None:
+        self.kind, self.args = kind, args
+
+
+def _kind(e: BaseException) -> str:
+    """What an error of the database means: "busy" (locked: retry), "damaged" (move the
+    file aside) or "off" (cannot be written: no space, no permission, a directory)."""
+    if isinstance(e, _Busy):
+        return "busy"
+    if isinstance(e, OSError):
+        return "off"
+    name = getattr(e, "sqlite_errorname", "") or ""
+    text = str(e).lower()
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text or "busy" in text:
+        return "busy"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
+            "not a database" in text or "no such table" in text or "no such column" in text:
+        return "damaged"
+    return "off"
+
+
+class _Damaged(Exception):
+    """The file is not a statistics store this library can use (its reason in the message)."""
+
+
+class _Newer(Exception):
+    """The file was written by a newer version of the library (left untouched)."""
+
+
+_STORES: weakref.WeakSet[Stats] = weakref.WeakSet()
+_REGISTRY: weakref.WeakValueDictionary[str, Stats] = weakref.WeakValueDictionary()
+_REGISTRY_LOCK = threading.Lock()
+
+
+@atexit.register
+def _flush_all() -> None:  # pragma: no cover (runs at the interpreter's exit)
+    for store in list(_STORES):
+        with contextlib.suppress(Exception):
+            store.flush(2.0)
+
+
 class Stats:
-    """The statistics store (one SQLite file).  One connection per store, kept open (closing a
-    write-ahead-logged database checkpoints it, ~15 ms) and shared under a lock by the boards
-    and threads that use the store."""
+    """The statistics store (one SQLite file).  Two connections per store, kept open (closing
+    a write-ahead-logged database checkpoints it, ~15 ms): one for reads, one for the writer.
 
-    def __init__(self, path: str | os.PathLike | None = None) -> None:
+    ``threads=False`` writes on the caller's thread (as where there are no threads); by default
+    a writer thread is used when one can be started.
+
+    One store per file in a process: ``Stats(path)`` twice gives the same object (so that a
+    board sees at once what another board of the session has recorded, written or not).
+    """
+
+    def __new__(cls, path: str | os.PathLike | None = None, *, threads: bool | None = None):
+        p = pathlib.Path(path) if path is not None else default_path()
+        key = os.path.abspath(p)
+        with _REGISTRY_LOCK:
+            store = _REGISTRY.get(key)
+            if store is None or type(store) is not cls:
+                store = super().__new__(cls)
+                store._key = key
+                _REGISTRY[key] = store
+            return store
+
+    def __init__(self, path: str | os.PathLike | None = None, *, threads: bool | None = None) -> None:
+        if getattr(self, "_lock", None) is not None:  # (the store of this file, already made)
+            if threads is False:
+                self._threads = False
+            return
         self.path = pathlib.Path(path) if path is not None else default_path()
-        self._con: sqlite3.Connection | None = None
-        self._lock = threading.Lock()
+        self.notices: list[str] = []
+        self._lock = threading.RLock()
+        self._prepare_lock = threading.Lock()
+        self._cv = threading.Condition(self._lock)
+        self._pending: collections.deque[_Op] = collections.deque()
+        self._inflight: _Op | None = None
+        self._threads = threads  # None: try; False: none (or none could be started)
+        self._writer_alive = False
+        self._thread: threading.Thread | None = None
+        self._reader: sqlite3.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._ino: int | None = None  # the file the connections were opened on
+        self._prepared = False
+        self._problem: tuple[str, str] | None = None  # ("busy"|"off", message) of the last try
+        self._reset_message: str | None = None
+        self._set_aside = 0
+        self._last_try = 0.0  # when a synchronous write last failed
+        self._skipped: set[Any] = set()
+        self._closed = False
+        _STORES.add(self)
 
-    @contextlib.contextmanager
-    def _db(self):
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def state(self) -> str:
+        """``"ok"``; ``"busy"`` (another program holds the file: writes are kept and retried);
+        ``"off"`` (the file cannot be used: writes are kept in memory, for this session only);
+        ``"reset"`` (the file was damaged, kept aside, and a fresh store started)."""
         with self._lock:
-            if self._con is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                con = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
-                # write-ahead log, no fsync per commit: the game in progress is saved after
-                # every move, and a commit that waits for the disk cost ~15 ms a move (a crash
-                # of the machine may lose the last save, never corrupt the file)
-                con.execute("PRAGMA journal_mode=WAL")
-                con.execute("PRAGMA synchronous=NORMAL")
-                con.executescript(_SCHEMA)
-                self._con = con
-            with self._con:
-                yield self._con
+            if self._problem is not None:
+                return self._problem[0]
+            return "reset" if self._reset_message else "ok"
 
-    def close(self) -> None:
+    @property
+    def message(self) -> str:
+        """What :attr:`state` means now, for the board to show ("" when all is well)."""
         with self._lock:
-            if self._con is not None:
-                self._con.close()
-                self._con = None
+            if self._problem is not None:
+                return self._problem[1]
+            return self._reset_message or ""
 
-    # -- games ---------------------------------------------------------------------------
-    def record(self, variant: str, result: str, *, moves: int, seconds: float,
-               seed: int | None = None) -> None:
-        """Record a finished game: ``result`` is "won", "lost" or "abandoned"."""
-        if result not in RESULTS:
-            raise ValueError(f"result is one of {', '.join(RESULTS)}, not {result!r:.30}")
-        if not isinstance(variant, str) or not variant or len(variant) > 40:
-            raise ValueError("variant must be a short name")
-        with self._db() as con:
-            con.execute("INSERT INTO games (variant, seed, result, moves, seconds, ended) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (variant, seed, result, int(moves), float(seconds), time.time()))
+    def _notice(self, text: str) -> None:
+        text = safe_text(text)
+        with self._lock:
+            if text in self.notices:
+                return
+            self.notices.append(text)
+            del self.notices[:-NOTICE_LIMIT]
+
+    # -- connections -----------------------------------------------------------------------
+    def _connect(self, ms: int) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.is_dir():
+            raise OSError(f"{self.path} is a directory")
+        con = sqlite3.connect(self.path, timeout=ms / 1000, isolation_level=None,
+                              check_same_thread=False)
+        try:
+            con.execute(f"PRAGMA busy_timeout={int(ms)}")
+            with self._prepare_lock:  # (one connection at a time sets the file up)
+                if not self._prepared:
+                    self._prepare(con)
+            con.execute("PRAGMA synchronous=NORMAL")
+        except BaseException:
+            con.close()
+            raise
+        return con
+
+    def _prepare(self, con: sqlite3.Connection) -> None:
+        """Check the file and bring its schema up to :data:`SCHEMA_VERSION` (once)."""
+        try:
+            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                # write-ahead log: readers never wait for a writer (nor a writer for readers);
+                # no fsync per commit (a crash of the machine may lose the last save, never
+                # corrupt the file)
+                mode = con.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if not isinstance(version, int) or version < 0:
+                raise _Damaged("its schema version is not a number")
+            if version > SCHEMA_VERSION:
+                raise _Newer(f"the statistics file was written by a newer fourseasons-widget "
+                             f"(schema {quote(version)}); it is left untouched and nothing is "
+                             "saved this session: upgrade fourseasons-widget")
+            if version < SCHEMA_VERSION:
+                self._migrate(con)
+            self._check_columns(con)
+            check = con.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise _Damaged(f"its integrity check says {quote(check[0] if check else None)}")
+        except sqlite3.DatabaseError as e:
+            if _kind(e) == "damaged" or type(e) is sqlite3.DatabaseError:
+                raise _Damaged(quote_error(e, 80)) from None
+            raise
+        self._prepared = True
+        with contextlib.suppress(OSError):
+            self._ino = os.stat(self.path).st_ino
+
+    def _check_columns(self, con: sqlite3.Connection) -> None:
+        for table, columns in (("games", _GAME_COLUMNS), ("unfinished", _SAVE_COLUMNS)):
+            have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+            missing = [c for c in columns if c not in have]
+            if missing:
+                raise _Damaged(f"its table {table} has no column {missing[0]}")
+
+    def _migrate(self, con: sqlite3.Connection) -> None:
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            version = con.execute("PRAGMA user_version").fetchone()[0]
+            if version < SCHEMA_VERSION:
+                tables = {r[0] for r in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if "games" in tables:
+                    have = {r[1] for r in con.execute("PRAGMA table_info(games)")}
+                    for column in ("deal", "options"):
+                        if column not in have:
+                            con.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+                if "unfinished" in tables:
+                    have = {r[1] for r in con.execute("PRAGMA table_info(unfinished)")}
+                    if "options" not in have:  # one saved game per variant: keyed by options now
+                        con.execute("ALTER TABLE unfinished RENAME TO unfinished_v0")
+                        tables.discard("unfinished")
+                for statement in _TABLES.split(";"):
+                    if statement.strip():
+                        con.execute(statement)
+                if "unfinished_v0" in {r[0] for r in con.execute(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'")}:
+                    for variant, game, seconds, saved in con.execute(
+                            "SELECT variant, game, seconds, saved FROM unfinished_v0").fetchall():
+                        con.execute("INSERT OR REPLACE INTO unfinished (variant, options, game, "
+                                    "seconds, saved) VALUES (?, ?, ?, ?, ?)",
+                                    (variant, _saved_options(variant, game), game, seconds, saved))
+                    con.execute("DROP TABLE unfinished_v0")
+                con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            con.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                con.execute("ROLLBACK")
+            raise
+
+    def _con(self, which: str) -> sqlite3.Connection:
+        con = self._reader if which == "reader" else self._writer
+        if con is None:
+            con = self._connect(BUSY_MS if which == "reader" or self._threads is False
+                                else WRITER_BUSY_MS)
+            if which == "reader":
+                self._reader = con
+            else:
+                self._writer = con
+        return con
+
+    def _drop_connections(self) -> None:
+        for con in (self._reader, self._writer):
+            if con is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    con.close()
+        self._reader = self._writer = None
+
+    def _trouble(self, e: BaseException) -> None:
+        """Act on an error of the database (called with the lock held)."""
+        if isinstance(e, _Newer):
+            self._problem = ("off", str(e))
+            self._notice(str(e))
+            return
+        kind = "damaged" if isinstance(e, _Damaged) else _kind(e)
+        if kind == "damaged":
+            self._move_aside(str(e))
+        elif kind == "busy":
+            self._problem = ("busy", "the statistics file is in use by another program: "
+                                     "results are kept and saved when it is free")
+        else:
+            self._drop_connections()
+            self._prepared = False
+            self._problem = ("off", safe_text(f"the statistics cannot be saved ({quote_error(e, 120)}); "
+                                              "results are kept for this session only"))
+
+    def _move_aside(self, reason: str) -> None:
+        self._drop_connections()
+        self._prepared = False
+        try:
+            ino = os.stat(self.path).st_ino
+        except OSError:
+            ino = None
+        if ino is not None and self._ino is not None and ino != self._ino:
+            # another store already replaced the file: use the new one
+            self._ino = None
+            return
+        self._set_aside += 1
+        if self._set_aside > 3:
+            self._problem = ("off", "the statistics file keeps being damaged: nothing more is "
+                                    "saved this session")
+            return
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+        try:
+            if ino is not None:
+                os.replace(self.path, aside)
+            for suffix in ("-wal", "-shm"):
+                extra = self.path.with_name(self.path.name + suffix)
+                if extra.exists():
+                    if suffix == "-wal":
+                        os.replace(extra, aside.with_name(aside.name + suffix))
+                    else:
+                        extra.unlink()
+        except OSError as e:
+            self._problem = ("off", safe_text(f"the statistics file is damaged ({reason}) and "
+                                              f"could not be moved aside ({quote_error(e, 80)})"))
+            return
+        self._ino = None
+        self._reset_message = safe_text(
+            f"The statistics file was damaged ({reason}); it is kept as {aside.name} and a "
+            "fresh one was started.")
+        self._notice(self._reset_message)
+
+    # -- writing -----------------------------------------------------------------------------
+    def _queue(self, op: _Op) -> None:
+        with self._cv:
+            if op.kind in ("save", "clear"):
+                # a later save of a variant replaces an earlier one still waiting
+                self._pending = collections.deque(
+                    p for p in self._pending if p is self._inflight or not _supersedes(op, p))
+            if len(self._pending) >= MAX_PENDING:
+                self._problem = ("off", "too many results wait to be saved: the newest is not "
+                                        "kept")
+                self._notice(self._problem[1])
+                return
+            self._pending.append(op)
+            self._kick()
+
+    def _kick(self) -> None:
+        """Make the queued writes: wake (or start) the writer thread, or write them now."""
+        if self._threads is False:
+            self._drain()
+            return
+        if self._writer_alive:
+            self._cv.notify_all()
+            return
+        t = threading.Thread(target=self._write_loop, name="fourseasons-stats", daemon=True)
+        try:
+            t.start()
+        except RuntimeError:  # no threads here (Pyodide): write on the caller's thread
+            self._threads = False
+            self._drain()
+            return
+        self._writer_alive = True
+        self._thread = t
+
+    def _write_loop(self) -> None:
+        delay = 0.05
+        while True:
+            with self._cv:
+                while not self._pending and not self._closed:
+                    if not self._cv.wait(WRITER_IDLE):
+                        break
+                off = self._problem is not None and self._problem[0] == "off"
+                if not self._pending or self._closed or (off and delay > 1):
+                    # (idle, closing, or the file cannot be written: a new write starts another)
+                    self._writer_alive = False
+                    self._thread = None
+                    self._cv.notify_all()
+                    return
+                op = self._inflight = self._pending[0]
+            if self._write(op):
+                delay = 0.05
+                continue
+            with self._cv:  # busy or failed: wait, then try again (a new write wakes it too)
+                if not self._closed:
+                    self._cv.wait(delay)
+                delay = min(delay * 2, 2.0)
+
+    def _drain(self) -> bool:
+        """Write what is queued, on this thread (no writer thread); False if some is left."""
+        with self._lock:
+            while self._pending:
+                op = self._inflight = self._pending[0]
+                if not self._write(op):
+                    self._last_try = time.monotonic()
+                    return False
+            return True
+
+    def _write(self, op: _Op) -> bool:
+        """Make one queued write; True once it is committed (and off the queue)."""
+        try:
+            with self._lock:
+                con = self._writer
+            if con is None:  # (opened without the lock: readers need not wait for it)
+                con = self._connect(BUSY_MS if self._threads is False else WRITER_BUSY_MS)
+                with self._lock:
+                    if self._writer is None:
+                        self._writer = con
+                    else:
+                        con.close()
+                        con = self._writer
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                self._apply(con, op)
+                with self._lock:
+                    con.execute("COMMIT")
+                    if self._pending and self._pending[0] is op:
+                        self._pending.popleft()
+                    self._inflight = None
+                    self._problem = None
+                    self._cv.notify_all()
+                return True
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
+                raise
+        except (sqlite3.Error, OSError, _Damaged, _Newer) as e:
+            with self._lock:
+                self._inflight = None
+                self._trouble(e)
+            return False
+
+    def _apply(self, con: sqlite3.Connection, op: _Op) -> None:
+        a = op.args
+        if op.kind == "record":
+            con.execute("INSERT INTO games (variant, options, seed, deal, result, moves, seconds, "
+                        "ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (a["variant"], a["options"], a["seed"], a["deal"], a["result"], a["moves"],
+                         a["seconds"], a["ended"]))
+        elif op.kind == "save":
+            con.execute("INSERT OR REPLACE INTO unfinished (variant, options, game, seconds, "
+                        "saved) VALUES (?, ?, ?, ?, ?)",
+                        (a["variant"], a["options"], a["game"], a["seconds"], a["saved"]))
+        elif op.kind == "clear":
+            if a["options"] is None:
+                con.execute("DELETE FROM unfinished WHERE variant = ?", (a["variant"],))
+            else:
+                con.execute("DELETE FROM unfinished WHERE variant = ? AND options = ?",
+                            (a["variant"], a["options"]))
+        elif op.kind == "discard":  # only the very record found bad (not a newer save)
+            con.execute("DELETE FROM unfinished WHERE rowid = ? AND game IS ?",
+                        (a["rowid"], a["game"]))
+        elif op.kind == "reset":
+            con.execute("DELETE FROM games")
+            con.execute("DELETE FROM unfinished")
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait (at most ``timeout`` seconds) until every queued write is made; True if so."""
+        end = time.monotonic() + timeout
+        with self._cv:
+            while self._pending:
+                if self._threads is False:
+                    if self._drain():
+                        return True
+                elif not self._writer_alive:
+                    self._kick()
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cv.wait(min(left, 0.1))
+            return True
+
+    @property
+    def pending(self) -> int:
+        """How many writes wait to be made."""
+        with self._lock:
+            return len(self._pending)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Make the queued writes (waiting up to ``timeout`` seconds) and close the file (a
+        store closed may be used again: it reopens it)."""
+        self.flush(timeout)
+        with self._cv:
+            self._closed = True
+            self._cv.notify_all()
+            t = self._thread
+        if t is not None and t is not threading.current_thread():
+            t.join(WRITER_BUSY_MS / 1000 + 1.0)
+        with self._lock:
+            self._drop_connections()
+            self._closed = False
+            if self._pending:
+                self._notice(f"{len(self._pending)} result(s) could not be saved before the "
+                             "statistics file was closed")
+
+    # -- reading -----------------------------------------------------------------------------
+    def _read(self, fn: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+        """``fn(connection)`` under the lock, or ``default`` when the file cannot be read now
+        (the state says why); a damaged file is moved aside and the fresh one read."""
+        with self._lock:
+            if self._threads is False and self._pending and \
+                    time.monotonic() - self._last_try > 1.0:
+                self._drain()  # (no writer thread: retry the queued writes now and then)
+            for _ in range(2):
+                try:
+                    result = fn(self._con("reader"))
+                    if self._problem is not None and self._problem[0] == "busy" and \
+                            not self._pending:
+                        self._problem = None  # (a read that waited: nothing is kept waiting)
+                    return result
+                except (sqlite3.Error, OSError, _Damaged, _Newer) as e:
+                    self._trouble(e)
+                    if not (isinstance(e, _Damaged) or _kind(e) == "damaged") or \
+                            self._problem is not None:
+                        return default
+            return default
+
+    def _rows(self, variant: str | None, newest_first: bool = False,
+              limit: int | None = None) -> list[dict[str, Any]]:
+        """The valid finished games (from the file, then those waiting to be written)."""
+        def read(con: sqlite3.Connection) -> list[tuple]:
+            sql = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games"
+            args: tuple = ()
+            if variant is not None:
+                sql, args = sql + " WHERE variant = ?", (variant,)
+            return con.execute(sql + " ORDER BY id", args).fetchall()
+
+        with self._lock:
+            raw = self._read(read, [])
+            pending = list(self._pending)
+        out: list[dict[str, Any]] = []
+        bad: list[str] = []
+        for r in raw:
+            try:
+                out.append(stats_game(dict(zip(_GAME_COLUMNS, r, strict=True))))
+            except ValueError as e:
+                key = ("game", r[0] if r else None)
+                if key not in self._skipped and len(self._skipped) < 10_000:
+                    self._skipped.add(key)
+                    bad.append(f"row {quote(r[0] if r else None)}: {quote_error(e, 80)}")
+        if bad:
+            self._notice(f"{len(bad)} row(s) of the statistics could not be read and are left "
+                         f"out (first: {bad[0]})")
+        n = 0
+        for op in pending:
+            if op.kind == "reset":
+                out, n = [], 0
+            elif op.kind == "record" and (variant is None or op.args["variant"] == variant):
+                n += 1
+                out.append({**op.args, "id": -n})  # (not yet written: no id in the file)
+        return out
 
     def summary(self, variant: str | None = None) -> dict[str, dict[str, Any]]:
         """Per variant: ``played``, ``won``, ``lost``, ``abandoned``, ``streak`` (wins in a row
         up to the last game), ``best_streak``, ``best_moves`` and ``best_seconds`` (of the
-        games won; ``None`` before the first win)."""
-        with self._db() as con:
-            rows = con.execute("SELECT variant, result, moves, seconds FROM games "
-                               + ("WHERE variant = ? " if variant else "")
-                               + "ORDER BY id", (variant,) if variant else ()).fetchall()
+        games won; ``None`` before the first win).  Rows that do not read as a game are left
+        out (see :attr:`notices`)."""
         out: dict[str, dict[str, Any]] = {}
-        for v, result, moves, seconds in rows:
-            s = out.setdefault(v, {"played": 0, "won": 0, "lost": 0, "abandoned": 0,
-                                   "streak": 0, "best_streak": 0, "best_moves": None,
-                                   "best_seconds": None})
+        for row in self._rows(variant):
+            result, moves, seconds = row["result"], row["moves"], row["seconds"]
+            s = out.setdefault(row["variant"], {"played": 0, "won": 0, "lost": 0, "abandoned": 0,
+                                                "streak": 0, "best_streak": 0, "best_moves": None,
+                                                "best_seconds": None})
             s["played"] += 1
             s[result] += 1
             if result == "won":
@@ -131,38 +695,212 @@ class Stats:
                 s["streak"] = 0
         return out
 
-    # -- the last unfinished game per variant --------------------------------------------
-    def save_unfinished(self, variant: str, game_json: str, seconds: float = 0.0) -> None:
+    def history(self, variant: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """The games played, newest first (at most ``limit``, 1-1000): ``date`` (ISO, local
+        time), ``variant``, ``deal`` ("seed 42", "PySolFC 617" or ""), ``result``, ``moves``,
+        ``seconds``, ``id`` (negative for a game not yet written to the file), ``seed`` and
+        ``options`` (a dict)."""
+        if variant is not None:
+            stats_name(variant)
+        limit = whole(limit, "limit", 1, 1000)
+        rows = self._rows(variant)[-limit:]
+        out = []
+        for r in reversed(rows):
+            deal = r["deal"] if r["deal"] is not None else (
+                f"seed {r['seed']}" if r["seed"] is not None else "")
+            out.append({"date": _iso(r["ended"]), "variant": r["variant"], "deal": deal,
+                        "result": r["result"], "moves": r["moves"],
+                        "seconds": round(r["seconds"], 1), "id": r["id"], "seed": r["seed"],
+                        "options": json.loads(r["options"]) if r["options"] else {}})
+        return out
+
+    # -- finished games ----------------------------------------------------------------------
+    def record(self, variant: str, result: str, *, moves: int, seconds: float,
+               seed: int | None = None, deal: str | None = None,
+               options: dict[str, str] | None = None) -> None:
+        """Record a finished game: ``result`` is "won", "lost" or "abandoned"; ``deal`` names
+        it for the history ("seed 42", "PySolFC 617"; by default from ``seed``).  Checked at
+        once (``ValueError``); written off the caller's path (see :attr:`state`)."""
+        if not isinstance(result, str) or result not in RESULTS:
+            raise ValueError(f"result is one of {', '.join(RESULTS)}, not {quote(result)}")
+        variant = stats_name(variant)
+        args = {"variant": variant, "result": result,
+                "moves": whole(moves, "moves", 0, STATS_MOVES_LIMIT),
+                "seconds": real(seconds, "seconds", 0.0, STATS_SECONDS_LIMIT),
+                "seed": None if seed is None else whole(seed, "seed", 0, 2**63 - 1),
+                "deal": None, "options": None if options is None else options_key(variant, options),
+                "ended": time.time()}
+        if deal is not None:
+            if not isinstance(deal, str) or len(deal) > STATS_TEXT_LIMIT:
+                raise ValueError(f"deal is a short text, not {quote(deal)}")
+            args["deal"] = safe_text(deal, STATS_TEXT_LIMIT)
+        elif seed is not None:
+            args["deal"] = f"seed {seed}"
+        self._queue(_Op("record", args))
+
+    # -- the last unfinished game per variant and options ------------------------------------
+    def save_unfinished(self, variant: str, game_json: str, seconds: float = 0.0,
+                        options: dict[str, str] | None = None) -> None:
+        """Keep the game in progress (JSON) and its clock (``options``: by default those the
+        JSON names).  A game too large to keep is not kept (and said in :attr:`notices`)."""
+        variant = stats_name(variant)
+        if not isinstance(game_json, str):
+            raise ValueError(f"a saved game is JSON text, not {quote(game_json)}")
         if len(game_json) > MAX_SAVE:
+            self._notice(f"the {variant} game in progress is too large to be kept for later")
             return
-        with self._db() as con:
-            con.execute("INSERT OR REPLACE INTO unfinished (variant, game, seconds, saved) "
-                        "VALUES (?, ?, ?, ?)", (variant, game_json, float(seconds), time.time()))
+        key = options_key(variant, options) if options is not None else _saved_options(
+            variant, game_json)
+        self._queue(_Op("save", {"variant": variant, "options": key, "game": game_json,
+                                 "seconds": real(seconds, "seconds", 0.0, STATS_SECONDS_LIMIT),
+                                 "saved": time.time()}))
 
-    def unfinished(self, variant: str) -> tuple[str, float] | None:
-        """The saved game (JSON) and its clock, or ``None``."""
-        with self._db() as con:
-            row = con.execute("SELECT game, seconds FROM unfinished WHERE variant = ?",
-                              (variant,)).fetchone()
-        return (row[0], row[1]) if row else None
+    def clear_unfinished(self, variant: str, options: dict[str, str] | None = None) -> None:
+        """Forget the saved game of a variant (of those options; by default of any)."""
+        variant = stats_name(variant)
+        key = None if options is None else options_key(variant, options)
+        self._queue(_Op("clear", {"variant": variant, "options": key}))
 
-    def clear_unfinished(self, variant: str) -> None:
-        with self._db() as con:
-            con.execute("DELETE FROM unfinished WHERE variant = ?", (variant,))
+    def _saved(self, variant: str, key: str | None) -> tuple[Any, str, float] | None:
+        """The saved record (rowid or None if not written yet, game text, clock) of a variant
+        (and options; ``None``: the newest of any), valid as a row, or ``None``."""
+        with self._lock:
+            for op in reversed(self._pending):
+                a = op.args
+                if op.kind == "reset" or (op.kind == "clear" and a["variant"] == variant and (
+                        a["options"] is None or key is None or a["options"] == key)):
+                    return None
+                if op.kind == "save" and a["variant"] == variant and key in (None, a["options"]):
+                    return None, a["game"], a["seconds"]
+
+            def read(con: sqlite3.Connection) -> tuple | None:
+                sql = "SELECT rowid, game, seconds FROM unfinished WHERE variant = ?"
+                args: tuple = (variant,)
+                if key is not None:
+                    sql, args = sql + " AND options = ?", (variant, key)
+                return con.execute(sql + " ORDER BY saved DESC LIMIT 1", args).fetchone()
+
+            row = self._read(read, None)
+        if row is None:
+            return None
+        try:
+            v = stats_saved({"game": row[1], "seconds": row[2]}, MAX_SAVE)
+        except ValueError as e:
+            self._discard(variant, row, quote_error(e, 100))
+            return None
+        return row[0], v["game"], v["seconds"]
+
+    def _discard(self, variant: str, row: tuple, why: str) -> None:
+        self._notice(f"The saved unfinished {variant} game could not be resumed ({why}) and "
+                     "was discarded.")
+        if row[0] is None:  # not written yet: taken off the queue
+            with self._lock:
+                self._pending = collections.deque(
+                    p for p in self._pending if p is self._inflight or not (
+                        p.kind == "save" and p.args["variant"] == variant
+                        and p.args["game"] is row[1]))
+        else:
+            game = row[1] if isinstance(row[1], str | bytes | int | float) or row[1] is None \
+                else None
+            self._queue(_Op("discard", {"rowid": row[0], "game": game}))
+
+    def unfinished(self, variant: str, options: dict[str, str] | None = None
+                   ) -> tuple[str, float] | None:
+        """The saved game (JSON) and its clock, or ``None``: only a record that loads (with
+        :meth:`Game.from_json <fourseasons_widget.game.Game.from_json>`) as a game in progress
+        of ``variant`` (and ``options``; by default any) is given; one that does not is
+        discarded, with a message in :attr:`notices` (see :meth:`resumable`)."""
+        from .game import Game
+
+        variant = stats_name(variant)
+        r = self._resumable(variant, None if options is None else options_key(variant, options),
+                            Game.from_json)
+        return None if r is None else (r[0], r[1].seconds)
+
+    def resumable(self, variant: str, options: dict[str, str] | None = None, *,
+                  check: Callable[[str], Any]) -> Resumable | None:
+        """The saved game of ``variant`` and ``options`` if it replays to a game in progress
+        of them: ``check`` (the board's) takes the JSON text and returns a ``Game`` or raises
+        ``ValueError``.  A record that fails — does not load, is won or lost, is another
+        variant's or options' — is deleted, with a message in :attr:`notices`."""
+        variant = stats_name(variant)
+        r = self._resumable(variant, options_key(variant, options), check)
+        return None if r is None else r[1]
+
+    def _resumable(self, variant: str, key: str | None, check: Callable[[str], Any]
+                   ) -> tuple[str, Resumable] | None:
+        saved = self._saved(variant, key)
+        if saved is None:
+            return None
+        rowid, text, seconds = saved
+        try:
+            game = check(text)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError,
+                OverflowError) as e:
+            self._discard(variant, (rowid, text), f"it does not load: {quote_error(e, 100)}")
+            return None
+        why = None
+        try:
+            if getattr(game, "variant", None) != variant:
+                why = f"it is a game of {quote(getattr(game, 'variant', None))}"
+            elif key is not None and options_key(variant, game.rules.option_values) != key:
+                why = "it was played with other options"
+            elif game.status != "playing":
+                why = f"it is a finished game ({quote(game.status)})"
+            elif not is_count(game.ply) or game.ply < 1:
+                why = "it has no moves"
+        except (ValueError, TypeError, AttributeError) as e:
+            why = f"it does not read as a game: {quote_error(e, 80)}"
+        if why is not None:
+            self._discard(variant, (rowid, text), why)
+            return None
+        return text, Resumable(game=game, seconds=seconds, moves=game.ply)
 
     def reset(self) -> None:
         """Forget every game and saved game."""
-        with self._db() as con:
-            con.execute("DELETE FROM games")
-            con.execute("DELETE FROM unfinished")
+        self._queue(_Op("reset", {}))
+
+
+def _supersedes(op: _Op, earlier: _Op) -> bool:
+    """A save or clear that makes an earlier queued save or clear of the same slot moot."""
+    if earlier.kind not in ("save", "clear") or earlier.args["variant"] != op.args["variant"]:
+        return False
+    return op.args["options"] is None or earlier.args["options"] == op.args["options"]
+
+
+def is_count(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= STATS_MOVES_LIMIT
+
+
+def _iso(ended: float) -> str:
+    try:
+        return datetime.datetime.fromtimestamp(ended).astimezone().isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def _saved_options(variant: Any, game: Any) -> str:
+    """The options a saved game names (canonical), the variant's defaults if it names none
+    readable (so that the record is found, and checked, when the variant is resumed)."""
+    options: Any = {}
+    if isinstance(game, str) and len(game) <= MAX_SAVE:
+        try:
+            data = json.loads(game)
+            options = data.get("options") or {} if isinstance(data, dict) else {}
+        except (ValueError, RecursionError):
+            options = {}
+    try:
+        return options_key(variant, options if isinstance(options, dict) else {})
+    except ValueError:
+        try:
+            return options_key(variant, {})
+        except ValueError:
+            return "{}"
 
 
 def summary(variant: str | None = None) -> dict[str, dict[str, Any]]:
     """The statistics of the default store (see :class:`Stats.summary`)."""
     return Stats().summary(variant)
-
-
-
 
 
 class Tracker:
@@ -232,11 +970,14 @@ class Tracker:
         if status in ("won", "lost"):
             self.finish(game, status)
         elif self.store is not None:
-            with contextlib.suppress(sqlite3.Error, OSError):
+            # (queued: the store writes it off this thread, or keeps it while the file is busy)
+            with contextlib.suppress(ValueError):
+                options = game.rules.option_values
                 if game.ply:
-                    self.store.save_unfinished(game.variant, game.to_json(), self.seconds)
+                    self.store.save_unfinished(game.variant, game.to_json(), self.seconds,
+                                               options=options)
                 else:  # taken back to the deal: nothing worth resuming
-                    self.store.clear_unfinished(game.variant)
+                    self.store.clear_unfinished(game.variant, options=options)
 
     def finish(self, game: Any, result: str) -> None:
         if self._recorded or not self._played:
@@ -244,10 +985,11 @@ class Tracker:
         self._stop()
         self._recorded = True
         if self.store is not None:
-            with contextlib.suppress(sqlite3.Error, OSError):
+            with contextlib.suppress(ValueError):
+                options = game.rules.option_values
                 self.store.record(game.variant, result, moves=game.ply, seconds=self._seconds,
-                                  seed=game.seed)
-                self.store.clear_unfinished(game.variant)
+                                  seed=game.seed, deal=deal_label(game), options=options)
+                self.store.clear_unfinished(game.variant, options=options)
 
     def give_up(self, game: Any) -> None:
         """The game is replaced by another: recorded as given up if it was in progress."""
@@ -261,4 +1003,7 @@ class Tracker:
     def played_here(self, game: Any) -> bool:
         """A move of ``game`` was made on this board (its saved copy is this very game)."""
         return game is self.game and self._played
-__all__ = ["ENV", "Stats", "Tracker", "data_dir", "default_path", "summary"]
+
+
+__all__ = ["ENV", "Resumable", "SCHEMA_VERSION", "Stats", "Tracker", "data_dir", "deal_label",
+           "default_path", "options_key", "summary"]

@@ -143,22 +143,42 @@ def pile_parts(name: Any) -> tuple[str, int | None] | None:
     return m.group(2), int(m.group(3))
 
 
+#: the largest budgets: seconds (a clock plus more overflows a float, ``10**400`` cannot even
+#: be made one) and counts (nodes, steps, tries: the searches' own "no limit" is 2**62)
+BUDGET_SECONDS_LIMIT = 1e9
+BUDGET_COUNT_LIMIT = 2**62
+
+
 def budget(value: Any, name: str, *, integer: bool = False) -> Any:
-    """Check a search budget: ``None`` (no limit) or a finite number greater than 0; with
-    ``integer=True`` (node counts) a whole number.  Returns the value (an ``int`` for whole
+    """Check a search budget: ``None`` (no limit) or a finite number greater than 0 and at
+    most :data:`BUDGET_SECONDS_LIMIT` (about 31 years); with ``integer=True`` (node counts)
+    a whole number up to :data:`BUDGET_COUNT_LIMIT`.  Returns the value (an ``int`` for whole
     numbers given as floats); raises :class:`BudgetError` (a ``ValueError``) otherwise.
 
-    ``nan`` would never compare greater than a clock and ``inf`` never runs out; strings and
-    bools are not numbers here.
+    ``nan`` would never compare greater than a clock, ``inf`` never runs out and ``10**400``
+    overflows the clock it is added to; strings and bools are not numbers here.
+
+    >>> budget(10**400, "max_seconds")
+    Traceback (most recent call last):
+    ...
+    fourseasons_widget.validate.BudgetError: max_seconds must be at most 1e+09 seconds, not an integer of 1329 bits
     """
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise BudgetError(f"{name} must be a positive number or None, not {quote(value)}")
+    hi = BUDGET_COUNT_LIMIT if integer else BUDGET_SECONDS_LIMIT
+    what = "" if integer else " seconds"
+    most = "2**62" if integer else f"{hi:g}"
     if isinstance(value, numbers.Integral):
-        v = int(value)
+        try:
+            v = int(value)
+        except (OverflowError, ValueError, TypeError):
+            raise BudgetError(f"{name} must be a whole number, not {quote(value)}") from None
         if v <= 0:
             raise BudgetError(f"{name} must be greater than 0, not {quote(v)}")
+        if v > hi:
+            raise BudgetError(f"{name} must be at most {most}{what}, not {quote(v)}")
         return v
     try:
         f = float(value)
@@ -166,11 +186,110 @@ def budget(value: Any, name: str, *, integer: bool = False) -> Any:
         raise BudgetError(f"{name} must be a finite positive number, not {quote(value)}") from None
     if not math.isfinite(f) or f <= 0:
         raise BudgetError(f"{name} must be a finite number greater than 0, not {quote(f)}")
+    if f > hi:
+        raise BudgetError(f"{name} must be at most {most}{what}, not {quote(f)}")
     if integer:
         if f != int(f):
             raise BudgetError(f"{name} counts nodes: a whole number, not {quote(f)}")
         return int(f)
     return f
+
+
+def real(value: Any, name: str, lo: float, hi: float) -> float:
+    """A finite real number from ``lo`` to ``hi`` (not a bool, not text), as a ``float``;
+    raises ``ValueError`` (bounded) otherwise.  ``nan``, ``inf`` and ``10**400`` are refused."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number, not {quote(value)}")
+    try:
+        f = float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise ValueError(f"{name} must be a number from {lo:g} to {hi:g}, not {quote(value)}") from None
+    if not math.isfinite(f) or not lo <= f <= hi:
+        raise ValueError(f"{name} must be a number from {lo:g} to {hi:g}, not {quote(f)}")
+    return f
+
+
+def whole(value: Any, name: str, lo: int, hi: int) -> int:
+    """An ``int`` (not a bool, not a float) from ``lo`` to ``hi``; raises ``ValueError``."""
+    if not is_int(value) or not lo <= value <= hi:
+        raise ValueError(f"{name} must be a whole number from {lo} to {hi}, not {quote(value)}")
+    return int(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# The statistics store's rows (stats.py reads every row through these: the file is outside
+# input — another program, or a person with a SQLite shell, may have written anything)
+
+#: the results a game is recorded with
+STATS_RESULTS = ("won", "lost", "abandoned")
+#: the longest game the store keeps, in moves, and its longest clock, in seconds (~31 years)
+STATS_MOVES_LIMIT = 1_000_000
+STATS_SECONDS_LIMIT = 1e9
+#: the longest deal label ("seed 42", "PySolFC 617") and options text kept with a game
+STATS_TEXT_LIMIT = 200
+_STATS_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}", re.ASCII)
+
+
+def stats_name(value: Any) -> str:
+    """A variant's name as the store keeps it: 1-40 ASCII letters, digits, ``_.-``."""
+    if not isinstance(value, str) or not _STATS_NAME.fullmatch(value):
+        raise ValueError(f"a variant is a short name, not {quote(value)}")
+    return value
+
+
+def stats_options(value: Any) -> str:
+    """Options as the store keeps them: JSON text of an object of short strings, canonical
+    (sorted keys, no spaces)."""
+    import json
+
+    if isinstance(value, str):
+        if len(value) > STATS_TEXT_LIMIT:
+            raise ValueError("options text too long")
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            raise ValueError(f"options are not JSON: {quote(value)}") from None
+    if not isinstance(value, dict) or len(value) > 10 or not all(
+            isinstance(k, str) and isinstance(v, str) and _STATS_NAME.fullmatch(k)
+            and _STATS_NAME.fullmatch(v) for k, v in value.items()):
+        raise ValueError(f"options map short names to short names, not {quote(value)}")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def stats_game(row: dict[str, Any]) -> dict[str, Any]:
+    """One finished game as read from the store (``id``, ``variant``, ``options``, ``seed``,
+    ``deal``, ``result``, ``moves``, ``seconds``, ``ended``), checked; raises ``ValueError``
+    naming the first field that is wrong."""
+    out: dict[str, Any] = {"id": whole(row.get("id"), "id", 1, 2**63 - 1),
+                           "variant": stats_name(row.get("variant"))}
+    result = row.get("result")
+    if not isinstance(result, str) or result not in STATS_RESULTS:
+        raise ValueError(f"result must be one of {', '.join(STATS_RESULTS)}, not {quote(result)}")
+    out["result"] = result
+    out["moves"] = whole(row.get("moves"), "moves", 0, STATS_MOVES_LIMIT)
+    out["seconds"] = real(row.get("seconds"), "seconds", 0.0, STATS_SECONDS_LIMIT)
+    seed = row.get("seed")
+    out["seed"] = None if seed is None else whole(seed, "seed", 0, SEED_LIMIT - 1)
+    deal = row.get("deal")
+    if deal is not None and (not isinstance(deal, str) or len(deal) > STATS_TEXT_LIMIT):
+        raise ValueError(f"deal must be a short text, not {quote(deal)}")
+    out["deal"] = None if deal is None else safe_text(deal, STATS_TEXT_LIMIT)
+    options = row.get("options")
+    out["options"] = None if options is None else stats_options(options)
+    ended = row.get("ended")
+    out["ended"] = real(ended, "ended", 0.0, 1e11) if ended is not None else 0.0
+    return out
+
+
+def stats_saved(row: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+    """A saved unfinished game as read from the store (``game``: JSON text of at most
+    ``max_bytes`` characters, ``seconds``: its clock), checked; raises ``ValueError``."""
+    game = row.get("game")
+    if not isinstance(game, str):
+        raise ValueError(f"the saved game is not text but {quote(game)}")
+    if len(game) > max_bytes:
+        raise ValueError("the saved game is too large")
+    return {"game": game, "seconds": real(row.get("seconds"), "its clock", 0.0, STATS_SECONDS_LIMIT)}
 
 
 def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
@@ -338,5 +457,6 @@ def check_position(rules: Any, s: Any) -> None:
 
 
 __all__ = ["BudgetError", "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
-           "ascii_int", "budget", "check_origin", "check_position", "frontend_update", "is_int", "pile_parts",
-           "quote", "quote_error", "safe_text", "take"]
+           "STATS_RESULTS", "ascii_int", "budget", "check_origin", "check_position",
+           "frontend_update", "is_int", "pile_parts", "quote", "quote_error", "real", "safe_text",
+           "stats_game", "stats_name", "stats_options", "stats_saved", "take", "whole"]

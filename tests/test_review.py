@@ -114,19 +114,21 @@ def test_a_new_move_after_rewinding_drops_the_analysis():
     assert w.analysis == {} and w._review.analysis is None
 
 
-def test_a_result_that_arrives_after_the_game_changed_is_dropped():
+def test_a_result_that_arrives_after_the_game_changed_is_dropped(monkeypatch):
+    from fourseasons_widget import review
+
     w = board_for(LATE, analyse_on_loss=False)
     gate = threading.Event()
-    real = w._review.widget._labels
+    real = review.analyse_line
 
-    def slow_labels():  # the worker publishes only after the game has changed
+    def slow_analysis(*args, **kwargs):  # the worker's answer comes after the game changed
+        a = real(*args, **kwargs)
         gate.wait(30)
-        return real()
+        return a
 
-    w._labels = slow_labels
+    monkeypatch.setattr(review, "analyse_line", slow_analysis)
     w._review.start(wait=False)
     assert w.analysis["state"] == "running"
-    w._labels = real
     w.game = Game.new(seed=1)  # another game, while the worker runs
     gate.set()
     finish(w)

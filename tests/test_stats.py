@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget import FourSeasons, Game, recorder
 from fourseasons_widget import stats as stats_mod
 from fourseasons_widget.stats import Stats, Tracker
 
@@ -72,7 +72,8 @@ def test_a_board_records_games_played_on_it_and_offers_the_unfinished_one(store)
     assert w.board["clock"]["running"]
     saved = store.unfinished("standard")
     assert saved is not None and Game.from_json(saved[0]).ply == w.game.ply
-    # a second board (a later session) offers to resume it
+    # a second board (a later session: a new kernel, where no board plays it) offers it
+    recorder._claims.clear()
     w2 = FourSeasons(seed=9, stats=store)
     assert w2.board["resume"]["moves"] == w.game.ply
     assert w2.handle_intent({"type": "resume"})

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import State
+from ..validate import budget
 from .solver import position_and_rules
 
 
@@ -93,6 +94,8 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
+    max_positions = budget(max_positions, "max_positions", integer=True)
+    max_seconds = budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     search = _RankSearch(rules, state)

@@ -32,7 +32,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ..validate import quote
+from ..validate import budget, quote
 
 PLAYERS = ("solver", "random", "heuristic", "prover")
 EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
@@ -263,6 +263,8 @@ def budget_curve(variant: str, seeds: Iterable[int], budgets: Iterable[int], *,
     [(500, 2)]
     """
     seeds = list(seeds)
+    max_seconds = budget(max_seconds, "max_seconds")
+    budgets = [budget(b, "a node budget", integer=True) for b in budgets]
     out = []
     for b in budgets:
         rows = run_experiment(variant, seeds, player="solver", max_seconds=max_seconds,

@@ -78,6 +78,7 @@ from dataclasses import dataclass
 from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
+from ..validate import budget as check_budget
 from .solver import (
     STOCK,
     WASTE,
@@ -533,6 +534,8 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     'won'
     """
     state, rules = position_and_rules(position, rules)
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_seconds = check_budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
     if state.is_won:
         return ProofResult("won", 0, 0.0, [])
@@ -566,7 +569,7 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
     cut = state._replace(stock=state.stock[:stock_cards])
     fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, dominance=dominance,
                      safe_home=safe_home)
-    if fs.run(max_nodes) is None:
+    if fs.run(check_budget(max_nodes, "max_nodes", integer=True)) is None:
         return None
     counts = collections.Counter(k[-1] >> 16 for k in fs.seen)
     return [counts[i] for i in range(min(stock_cards, len(state.stock)) + 1)]
@@ -586,6 +589,7 @@ def layer_anatomy(rules: Rules, state: State, stock_cards: int, *,
         pairs = {(k[-1], frozenset(c for code in k[:-1] for c in _decode(code))) for k in keys}
         out[layer] = (len(keys), len(pairs))
 
+    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     if LayeredProof(rules, cut).run(max_nodes, on_layer=count) is None:
         return None
     return [out.get(i, (0, 0)) for i in range(min(stock_cards, len(state.stock)) + 1)]

@@ -584,8 +584,10 @@ def fast_search_supports(rules: Rules) -> bool:
     """Whether :class:`FastSearch` mirrors these rules.  It knows the model's flows (free
     spaces, fills from the stock or the waste, Dick's vacancies) with one base rank and one
     pass through the stock; PySolFC's fills (``fill="pysol"``) and redeals it does not know,
-    and :func:`search` hands those to :func:`engine_search`."""
-    return rules.fill != "pysol" and rules.redeals == 0 and rules.deal != "suits"
+    and :func:`search` hands those to :func:`engine_search`, as it does PySolFC's Simplicity
+    (a foundation's top card may come back) and ``autodeal="on"``."""
+    return (rules.fill != "pysol" and rules.redeals == 0 and rules.deal != "suits"
+            and not rules.foundation_back and rules.autodeal == "off")
 
 
 def engine_search(rules: Rules, root: State, max_nodes: int,

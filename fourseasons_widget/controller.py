@@ -1,0 +1,1092 @@
+"""The controller of one table: the game, the intents, and the one snapshot the front end shows.
+
+:class:`Table` is plain Python (no traitlets, no front end): it owns the
+:class:`~fourseasons_widget.game.Game`, turns intents ("move 7H from the waste to cross:2",
+"turn the stock", "open the Stats panel") into moves, and produces **one snapshot** of
+everything a view shows — the board with its legal moves, the message, the picker's value,
+which panel is open, the offers on the banner, the replay, the analysis.  The widget
+(:class:`~fourseasons_widget.widget.FourSeasons`) only maps that snapshot to synced traits.
+
+The services it calls, none of which knows the widget:
+
+- :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
+  once a person made a move on the board) and resume;
+- :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
+  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads);
+- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?".
+
+**One lock** (``Table.lock``) guards the game and everything read from it: every intent, every
+Python call and every background result takes it, so no search result is applied to a
+position other than the one searched, and every verdict a background job finds (a proof of a
+loss recorded in the game) is published with the board's state (:meth:`Table.settle`).
+
+>>> seen = []
+>>> t = Table(Game.new(seed=7, variant="czarina"), stats=False, on_change=seen.append)
+>>> t.view["board"]["ui"]["picker"], t.view["ply"]
+('czarina', 0)
+>>> t.intent({"type": "turn", "ply": 0, "version": t.view["board"]["version"]})
+True
+>>> t.view["ply"], "ply" in seen[-1]
+(1, True)
+>>> t.intent({"type": "panel", "panel": "stats"}), t.view["board"]["ui"]["panel"]
+(True, 'stats')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
+
+from . import automove
+from .background import Job, Worker, default_worker
+from .cards import RANK_LABELS, SUITS
+from .channel import IntentError
+from .deal import parse_deal_text
+from .demo import ACTIONS as DEMO_ACTIONS
+from .demo import Demo
+from .game import Game
+from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
+from .review import INTENTS as REVIEW_INTENTS
+from .review import Review
+from .rules import VARIANTS, IllegalMoveError
+from .snapshot import (
+    advise_move,
+    code,
+    describe_move,
+    move_triple,
+    pile_labels,
+    position_snapshot,
+)
+from .state import Move, State
+from .validate import BudgetError, budget, is_int, quote, safe_text
+
+#: the intents the front end may send
+INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
+           "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
+           "how_won") + REVIEW_INTENTS
+#: intents that act on (or advise about) the position and so must name its version
+VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
+                                  "panel", "offer", "demo", "how_won"}
+#: intents that are a person's move on the board (from then on the game is the person's)
+PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finish"})
+MAX_TEXT = 40  # no field of a genuine intent is longer
+#: the fields an intent may carry
+INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
+                           "variant", "text", "longer", "at", "panel", "id", "action"})
+#: the panels a view may open ("" closes them)
+PANELS = ("", "stats", "keys", "history")
+#: the offers a banner may carry
+OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel")
+#: the values a view publishes (the adapter's synced traits)
+VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "seed", "ply",
+             "status", "replay", "busy", "analysis")
+
+
+def seconds_budget(value: Any, name: str, default: float | None = None) -> float:
+    """A time budget for the solver: a finite number of seconds greater than 0 (``None``
+    takes ``default``; the board never searches without a limit)."""
+    value = budget(value if value is not None else default, name)
+    if value is None:
+        raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
+    return value
+
+
+class Hint(NamedTuple):
+    """What :meth:`Table.hint` found: the advised ``move`` (or ``None``), the solver's
+    ``verdict`` (``won`` / ``lost`` / ``unknown``) and the ``text`` shown to the player."""
+
+    move: Move | None
+    verdict: str
+    text: str
+
+
+def _and_home(n: int) -> str:
+    return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
+
+
+def _effort(result) -> str:
+    """How a solver's line was found, honestly: a line found with no search at all is said so."""
+    if result.nodes == 0:
+        return "no search needed: only moves home and turns are left"
+    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
+
+
+def _locked(method):
+    def wrapper(self, *args, **kwargs):
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    wrapper.__name__, wrapper.__doc__ = method.__name__, method.__doc__
+    wrapper.__wrapped__ = method
+    return wrapper
+
+
+class Table:
+    """One table: a game, its intents and its snapshot (see the module doc).
+
+    ``on_change(changes)`` is called with the values of :data:`VIEW_KEYS` that changed (all of
+    one change at once); ``on_send(message)`` sends a message to the views (a refusal)."""
+
+    def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
+                 analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
+                 worker: Worker | None = None,
+                 on_change: Callable[[dict[str, Any]], None] | None = None,
+                 on_send: Callable[[dict[str, Any]], None] | None = None) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game= takes a Game, not {type(game).__name__}")
+        if worker is not None and not isinstance(worker, Worker):
+            raise TypeError(f"worker= takes a background.Worker, not {type(worker).__name__}")
+        from .stats import Stats
+
+        self.hint_seconds = seconds_budget(hint_seconds, "hint_seconds")
+        self.solve_seconds = seconds_budget(solve_seconds, "solve_seconds")
+        self.lock = threading.RLock()
+        self.worker = worker if worker is not None else default_worker()
+        self.on_change = on_change or (lambda changes: None)
+        self.on_send = on_send or (lambda message: None)
+        self.auto_home = bool(auto_home)
+        self.view: dict[str, Any] = {"board": {}, "message": "", "message_kind": "info",
+                                     "message_serial": 0, "variant": game.variant,
+                                     "seed": game.seed, "ply": game.ply, "status": game.status,
+                                     "replay": {}, "busy": "", "analysis": {}}
+        self._pending: dict[str, Any] = {}
+        self._batching = 0
+        self._game = game
+        self._version = 0
+        self._hint: dict[str, Any] | None = None
+        self._lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
+        self.in_intent = False
+        self._said_lost = False
+        self._shown: tuple = ()  # (game, ply, status, position) as last published
+        self.panel = ""
+        self.notice = ""
+        self._dismissed = False  # the resume offer was put aside ("Not now")
+        self.demo: Demo | None = None
+        store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        self.recorder = Recorder(store)
+        self.recorder.start(game)
+        self.review = Review(self, on_loss=analyse_on_loss)
+        self.publish(kind="new")
+
+    # -- the snapshot and its changes ----------------------------------------------------
+    def _set(self, key: str, value: Any) -> None:
+        with self.lock:
+            self.view[key] = value
+            self._pending[key] = value
+            if not self._batching:
+                self._flush()
+
+    def _flush(self) -> None:
+        if self._pending:
+            changes, self._pending = self._pending, {}
+            self.on_change(changes)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """The changes made inside arrive at the views together."""
+        with self.lock:
+            self._batching += 1
+            try:
+                yield
+            finally:
+                self._batching -= 1
+                if not self._batching:
+                    self._flush()
+
+    @property
+    def analysis(self) -> dict[str, Any]:
+        return self.view["analysis"]
+
+    @analysis.setter
+    def analysis(self, value: dict[str, Any]) -> None:
+        self._set("analysis", value)
+
+    @property
+    def replay(self) -> dict[str, Any]:
+        return self.view["replay"]
+
+    @replay.setter
+    def replay(self, value: dict[str, Any]) -> None:
+        self._set("replay", value)
+
+    @property
+    def busy(self) -> str:
+        return self.view["busy"]
+
+    @busy.setter
+    def busy(self, value: str) -> None:
+        self._set("busy", value)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        with self.batch():
+            self._set("message", safe_text(text))
+            self._set("message_kind", kind)
+            self._set("message_serial", self.view["message_serial"] + 1)
+
+    def labels(self) -> dict[str, str]:
+        return pile_labels(self._game.rules)
+
+    # -- the game ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @_locked
+    def set_game(self, game: Game) -> None:
+        """Show another game (``w.game = g``): the game in progress counts as given up."""
+        if not isinstance(game, Game):
+            raise TypeError(f"game takes a Game, not {type(game).__name__}")
+        self._deal(game, f"{game.rules.title}: a new game")
+
+    @_locked
+    def refresh(self) -> None:
+        self.publish(kind="refresh")
+
+    @_locked
+    def settle(self) -> None:
+        """Publish again if the snapshot no longer says what the game says (a verdict a search
+        recorded in the game; a change made to the game behind the board's back)."""
+        g = self._game
+        if self._shown != (id(g), g.ply, g.status, id(g.state)):
+            self.publish(kind="refresh")
+
+    # -- moves -----------------------------------------------------------------------------
+    @_locked
+    def play(self, move: Move | str) -> Move:
+        try:
+            m = self._game.play(move)
+        except ValueError as e:
+            self._refuse(str(e))
+            raise
+        follow = []
+        if self.auto_home and self.in_intent:  # a move made on the board (not a script's)
+            for f in automove.after_move(self._game.rules, self._game.state):
+                follow.append(self._game.play(f, auto=True))
+        text = describe_move(m, self.labels())
+        text = text[0].upper() + text[1:]
+        if follow:
+            text += (f"; then {len(follow)} card{'s' * (len(follow) != 1)} went home by "
+                     "themselves" if not self._game.state.is_won
+                     else "; the rest went home by itself")
+        self.publish(kind="move", move=m, message=text, group=follow)
+        return m
+
+    @_locked
+    def undo(self) -> Move:
+        try:
+            m = self._game.undo()
+        except IllegalMoveError as e:
+            self._refuse(str(e))
+            raise
+        g = self._game
+        extra = len(g._redo) and self._group_size(g._redo_auto[::-1]) - 1
+        self.publish(kind="undo", move=m,
+                     message=f"Took back: {describe_move(m, self.labels())}" + _and_home(extra))
+        return m
+
+    @_locked
+    def redo(self) -> Move:
+        try:
+            m = self._game.redo()
+        except IllegalMoveError as e:
+            self._refuse(str(e))
+            raise
+        group = self._game.last_group
+        self.publish(kind="redo", move=m, group=group[1:],
+                     message=f"Played again: {describe_move(m, self.labels())}"
+                             + _and_home(len(group) - 1))
+        return m
+
+    @staticmethod
+    def _group_size(auto_flags_oldest_first: list[bool]) -> int:
+        n = 1
+        for a in auto_flags_oldest_first[1:]:
+            if not a:
+                break
+            n += 1
+        return n
+
+    @_locked
+    def restart(self) -> None:
+        self._game.restart()
+        self.publish(kind="restart", message="Back to the deal; redo replays the moves")
+
+    @_locked
+    def new_game(self, seed: int | None = None, variant: str | None = None,
+                 **options: str) -> Game:
+        variant = variant or self._game.rules.variant
+        if not options and variant == self._game.rules.variant:
+            options = dict(self._game.rules.option_values)
+        game = Game.new(seed=seed, variant=variant, **options)
+        return self._deal(game, f"{game.rules.title}: new deal, seed {game.seed}")
+
+    def _same_deal(self) -> Game:
+        g = self._game
+        options = dict(g.rules.option_values)
+        if g.pysol is not None:
+            return Game.from_pysol(g.pysol, g.variant, **options)
+        if g.seed is not None:
+            return Game.new(seed=g.seed, variant=g.variant, **options)
+        return Game(g.start, g.rules, deck=g.deck)
+
+    def _deal(self, game: Game, message: str) -> Game:
+        """Put a newly dealt game on the board: the search running stops, the game in
+        progress counts as given up, the clock starts again, the panel closes."""
+        self.worker.cancel()
+        self.recorder.give_up(self._game)
+        self._game = game
+        self.recorder.start(game)
+        self._lines.clear()
+        self.panel = ""
+        self.notice = ""
+        self._dismissed = False
+        self.publish(kind="new", message=message)
+        return game
+
+    @_locked
+    def deal_number(self, text: str, variant: str | None = None) -> Game:
+        what, value = parse_deal_text(text)
+        if what == "seed":
+            return self.new_game(seed=value, variant=variant)
+        game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
+        return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
+
+    @_locked
+    def resume(self) -> Game:
+        """Take up the unfinished game of this variant saved in an earlier session — never
+        over a game in progress on this board, never one another board of this kernel is
+        playing, never a record that does not replay to a game in progress of this variant."""
+        g = self._game
+        if g.ply and g.status == "playing":
+            raise IllegalMoveError("a game is in progress on this board: finish it or deal a new "
+                                   "one before resuming another (nothing was changed)")
+        try:
+            game, seconds = self.recorder.take(g.variant, dict(g.rules.option_values))
+        except ResumeRefused as e:
+            self._refuse(str(e))
+            self.publish(kind="refresh")  # (the offer may be gone now)
+            raise IllegalMoveError(str(e)) from None
+        self.worker.cancel()
+        self.recorder.give_up(g)
+        self._game = game
+        self.recorder.start(game, seconds=seconds, person=True)
+        self._lines.clear()
+        self.panel = ""
+        self.publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
+                                         f"move {game.ply}")
+        return game
+
+    def pause(self, paused: bool) -> None:
+        with self.lock:
+            self.recorder.pause(bool(paused))
+
+    # -- advice from the solver ------------------------------------------------------------
+    def _store_line(self, start: State, moves: list[Move]) -> None:
+        if len(self._lines) > 5000:
+            self._lines.clear()
+        probe = Game(start, self._game.rules)
+        for i, m in enumerate(moves):
+            self._lines[probe.state] = moves[i:]
+            probe.play(m)
+
+    def _solved_line(self, max_seconds: float, what: str) -> tuple[list[Move], str, int]:
+        s = self._game.state
+        line = self._lines.get(s)
+        if line is not None:
+            return line, "won", 0
+        from .search.solver import solve
+
+        self.busy = what
+        try:
+            result = solve(self._game.copy(), max_seconds=self.worker.budget(max_seconds))
+        finally:
+            self.busy = ""
+        if result.verdict == "won":
+            self._store_line(s, result.moves)
+        elif result.verdict == "lost":
+            self._game.record_lost(s)
+        return result.moves, result.verdict, result.nodes
+
+    def _useful_move(self) -> Move | None:
+        """A legal move that does something: home first, then building or filling from the
+        waste, then a pile move that empties a pile, then turning the stock."""
+        moves = self._game.legal_moves()
+        if not moves:
+            return None
+
+        def score(m: Move) -> int:
+            if m.target.startswith("foundation"):
+                return 0
+            if m.source == "waste":
+                return 1
+            if m.source == "stock":
+                return 3
+            return 2
+
+        return min(moves, key=score)
+
+    def _foreground_note(self, asked: float) -> str:
+        got = self.worker.budget(asked)
+        if got < asked:
+            return (f" (searched {got:g} s in the foreground: this Python runs no threads, so "
+                    "searches are kept short)")
+        return ""
+
+    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
+        with self.lock:
+            g = self._game
+            if g.state.is_won:
+                h = Hint(None, "won", "The game is won: every card is home")
+                self.say(h.text, "won")
+                return h
+            cached = self._lines.get(g.state)
+            if cached is not None or not background:
+                line, verdict, nodes = self._solved_line(budget_s, "hint")
+                return self._show_hint(line, verdict, nodes, budget_s)
+            return self._in_background("hint", budget_s, lambda r: self._show_hint(
+                r.moves, r.verdict, r.nodes, budget_s))
+
+    def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget_s: float) -> Hint:
+        labels = self.labels()
+        if verdict == "won" and line:
+            m = line[0]
+            text = (f"Hint (solver's perfect-information advice — it knows the order of the "
+                    f"stock): {advise_move(m, labels)}; a win is {len(line)} moves away")
+            h = Hint(m, "won", text)
+        elif verdict == "lost":
+            h = Hint(None, "lost", f"This position cannot be won: every line was searched "
+                                   f"({nodes:,} positions)")
+        else:
+            m = self._useful_move()
+            if m is None:
+                h = Hint(None, "unknown", "No move is left")
+            else:
+                h = Hint(m, "unknown", f"No win found within {self.worker.budget(budget_s):g}"
+                                       f" s; a useful move: {advise_move(m, labels)}"
+                                       + self._foreground_note(budget_s))
+        self._hint = ({"move": move_triple(h.move), "verdict": h.verdict, "text": h.text}
+                      if h.move else None)
+        if h.verdict == "lost":
+            # one verdict: the proof is kept by the game, whose status now says "lost" (the
+            # banner), with the search's figures
+            self.publish(kind="refresh", message=h.text)
+        else:
+            self.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
+        return h
+
+    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
+        """Move cards home while that is safe; returns how many moves were played (see
+        :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
+        person = self.in_intent
+        with self.lock:
+            g = self._game
+            if g.state.is_won:
+                self.say("The game is won already", "won")
+                return 0
+            run = automove.finishing_run(g.rules, g.state)
+            if run is not None:
+                return self._finish_home(list(run), person=person)
+            if background and g.state not in self._lines:
+                self._in_background(
+                    "auto_finish", budget_s,
+                    lambda r: self._finish_home(*self._leading_home(r, budget_s), person=True))
+                return 0
+        played = 0
+        why = ""
+        with self.lock:
+            live, ply = self._game, self._game.ply
+        while True:
+            with self.lock:
+                if self._game is not live or live.ply != ply + played:
+                    # the board changed between two steps: what was played stays, and is said
+                    why = "the board changed meanwhile"
+                    break
+                line, verdict, _ = self._solved_line(budget_s, "auto_finish")
+                if verdict != "won" or not line or not line[0].target.startswith("foundation"):
+                    why = self._why_stopped(line, verdict, budget_s)
+                    break
+                self._game.play(line[0], auto=played > 0)
+                played += 1
+        with self.lock:
+            if self._game is not live or live.ply != ply + played:
+                self.settle()
+                return played
+            return self._finish_home([], already=played, why=why, person=person)
+
+    def _why_stopped(self, line: list[Move], verdict: str, budget_s: float) -> str:
+        if verdict == "lost":
+            return "this position cannot be won (proved), so no move home is safe"
+        if verdict != "won":
+            return (f"no win was found within {self.worker.budget(budget_s):g} s, so no move "
+                    "home is proved safe" + self._foreground_note(budget_s))
+        if not line:
+            return "the game is won"
+        return (f"the solver's winning line goes on with a move that is not a move home "
+                f"({advise_move(line[0], self.labels())}) — play it by hand, or ask a Hint")
+
+    def _leading_home(self, result, budget_s: float) -> tuple[list[Move], int, str]:
+        out = []
+        for m in result.moves:
+            if not m.target.startswith("foundation"):
+                break
+            out.append(m)
+        rest = result.moves[len(out):]
+        why = ("" if result.verdict == "won" and not rest
+               else self._why_stopped(rest, result.verdict, budget_s))
+        return out, 0, why
+
+    def _finish_home(self, moves: list[Move], already: int = 0, why: str = "", *,
+                     person: bool = False) -> int:
+        g = self._game
+        played = [g.play(m, auto=i > 0 or already > 0) for i, m in enumerate(moves)]
+        n = len(played) + already
+        if not n:
+            text = ("Auto-finish sends cards home only while a win stays proved; from here "
+                    "the next move home is not proved safe — play on by hand")
+            if why:
+                text = f"Auto-finish played nothing: {why}"
+            self.notice = text
+            self.say(text, "refusal")
+            self.settle()
+            return 0
+        text = f"Auto-finish: {n} move{'s' * (n != 1)} played, {g.state.cards_home} cards home"
+        if why and not g.state.is_won:
+            text += f"; it stopped because {why}"
+            self.notice = text
+        self.publish(kind="auto", move=g.history[-n], group=g.history[-n + 1:], message=text,
+                     person=person)
+        return n
+
+    def solve(self, max_seconds: float | None = None, *, background: bool = False):
+        from .search.solver import solve
+
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.solve_seconds)
+        if background:
+            with self.lock:
+                return self._in_background("solve", budget_s,
+                                           lambda r: self._show_solution(r, budget_s))
+        with self.lock:
+            live = self._game
+            g = live.copy()
+        self.busy = "solve"
+        try:
+            result = solve(g, max_seconds=self.worker.budget(budget_s))
+        finally:
+            self.busy = ""
+        with self.lock:
+            if self._game is not live or live.ply != g.ply or live.state != g.state:
+                if result.verdict == "lost" and self._game is live:
+                    live.record_lost(g.state)  # (a proof stays true)
+                self.say("The board changed during the search: its answer was dropped", "info")
+                self.settle()
+                return result
+            self._show_solution(result, budget_s)
+        return result
+
+    def _show_solution(self, result, budget_s: float) -> None:
+        g = self._game
+        if result.verdict == "won":
+            self._store_line(g.state, result.moves)
+            self.publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
+            self.say(f"Solved: a win in {len(result.moves)} moves ({_effort(result)}) — "
+                     "perfect-information line; replay it below", "hint")
+        elif result.verdict == "lost":
+            self.replay = {}
+            g.record_lost(g.state)
+            self.publish(kind="refresh", message=f"This position cannot be won: every line was "
+                                                 f"searched ({result.nodes:,} positions)")
+        else:
+            self.replay = {}
+            self.say(f"No win found within {self.worker.budget(budget_s):g} s "
+                     f"({result.nodes:,} positions searched); the position may still be "
+                     "winnable" + self._foreground_note(budget_s), "info")
+
+    def cancel(self) -> bool:
+        job = self.worker.cancel()
+        if job is None:
+            self.say("No search is running", "info")
+            return False
+        return True
+
+    def _in_background(self, kind: str, budget_s: float, show) -> Job:
+        """Start a search of the current position in the worker; ``show(result)`` is called
+        (under the lock) if the position is still the one searched when it ends.  Whatever
+        the result, the board's snapshot is settled against the game afterwards."""
+        from .search.solver import solve
+
+        if self.worker.busy:
+            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
+        snapshot = self._game.copy()
+        live = self._game
+        position = (id(live), snapshot.ply, snapshot.state)
+        searched = self.worker.budget(budget_s)
+
+        def run(cancel: threading.Event):
+            return solve(snapshot, max_seconds=searched, cancel=cancel)
+
+        def done(job: Job, result) -> None:
+            with self.lock:
+                try:
+                    self._done(kind, job, result, snapshot, live, position, show)
+                finally:
+                    self.busy = ""
+                    self.settle()
+
+        self.busy = kind
+        return self.worker.start(kind, position, run, done)
+
+    def _done(self, kind, job, result, snapshot, live, position, show) -> None:
+        if isinstance(result, Exception):
+            self.say(f"The search failed: {str(result)[:120]}", "refusal")
+            return
+        if result.verdict == "lost" and self._game is live:  # a proof stays true: kept
+            self._game.record_lost(snapshot.state)
+        if result.verdict == "won" and self._game is live:
+            self._store_line(snapshot.state, result.moves)
+        what = kind.replace("_", "-")
+        if job.cancelled:
+            self.say(f"{what.capitalize()} cancelled after "
+                     f"{job.finished - job.started:.2f} s", "info")
+        elif job.stale_for((id(self._game), self._game.ply, self._game.state)):
+            if result.verdict == "lost" and self._game.status == "lost":
+                self.publish(kind="refresh", message="The search proved this game lost "
+                             f"({result.nodes:,} positions)")
+                return
+            self.say(f"The {what} was for move {snapshot.ply}; the board has changed since, "
+                     "so its answer was dropped — ask again", "info")
+        else:
+            show(result)
+
+    # -- demo mode and "how it could have been won" ----------------------------------------
+    @_locked
+    def demo_action(self, action: str) -> None:
+        """``start`` (the solver finds a line, then the view steps through it at its pace),
+        ``pause``, ``resume``, ``step`` (the next move), ``stop`` (back to where the demo
+        started) or ``take_over`` (the position stays; the game is the player's to go on)."""
+        d = self.demo
+        if action == "start":
+            if d is not None:
+                raise IllegalMoveError("a demo is running: pause, stop or take over")
+            if self._game.status != "playing":
+                raise IllegalMoveError(f"the game is {self._game.status}: nothing to show")
+            line = self._lines.get(self._game.state)
+            if line is not None:
+                self._start_demo(line)
+                return
+            self._in_background("solve", self.solve_seconds, self._demo_found)
+            self.say("Demo: the solver looks for a win to show…", "busy")
+            return
+        if d is None:
+            raise IllegalMoveError("no demo is running: start one first")
+        if action in ("pause", "resume"):
+            d.paused = action == "pause"
+            self.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Demo paused: step, resume or take over" if d.paused
+                         else "Demo resumed")
+        elif action == "step":
+            if not d.running:
+                raise IllegalMoveError("the demo has played its whole line")
+            if not d.on_track(self._game):
+                self.demo = None
+                raise IllegalMoveError("the game has changed since the demo's last move: the "
+                                       "demo is over")
+            m = self._game.play(d.next_move())
+            d.played(self._game)
+            text = describe_move(m, self.labels())
+            done = "" if d.running else " — the demo is over: " + (
+                "won" if self._game.state.is_won else "its line is played")
+            self.publish(kind="move", move=m, person=False,
+                         message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
+            if not d.running:
+                self.demo = None
+                self.publish(kind="panel", keep_hint=True, bump=False)
+        elif action == "stop":
+            while self._game.ply > d.start_ply and d.game is self._game:
+                self._game.undo()
+            self.demo = None
+            self.publish(kind="undo", person=False, message="Demo stopped: back where it began")
+        else:  # take_over
+            self.demo = None
+            self.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Your game now: play on from the demo's position")
+
+    def _demo_found(self, result) -> None:
+        if result.verdict == "won" and result.moves:
+            self._start_demo(result.moves)
+        elif result.verdict == "lost":
+            self._game.record_lost(self._game.state)
+            self.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
+        else:
+            self.say("No demo: the solver found no win within its time", "info")
+
+    def _start_demo(self, line: list[Move]) -> None:
+        self.demo = Demo(self._game, list(line))
+        self.publish(kind="panel", keep_hint=True, bump=False,
+                     message=f"Demo: the solver plays a win in {len(line)} moves — pause, step or "
+                             "take over")
+
+    @_locked
+    def how_won(self, row_id: int) -> Game:
+        """A lost game of the history, dealt again, with the solver's winning line to replay
+        ("how it could have been won")."""
+        store = self.recorder.store
+        rows = [] if store is None else (history_or_none(store, None, 1000) or [])
+        row = next((r for r in rows if r.get("id") == row_id), None)
+        if row is None:
+            raise IllegalMoveError(f"there is no game {quote(row_id, 20)} in the history")
+        if row.get("result") != "lost":
+            raise IllegalMoveError("only a lost game is shown again, with how it could have "
+                                   "been won")
+        g = self._game
+        if g.ply and g.status == "playing" and self.recorder.in_progress(g):
+            raise IllegalMoveError("a game is in progress on this board: finish it or deal a new "
+                                   "one first (nothing was changed)")
+        options = row.get("options") if isinstance(row.get("options"), dict) else {}
+        deal = row.get("deal") or ""
+        try:
+            if isinstance(deal, str) and deal.startswith("PySolFC "):
+                game = Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
+            elif row.get("seed") is not None:
+                game = Game.new(seed=row["seed"], variant=row["variant"], **options)
+            else:
+                raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
+        except (ValueError, TypeError) as e:
+            raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
+        self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
+                         "been won")
+        self._in_background("solve", self.solve_seconds,
+                            lambda r: self._show_solution(r, self.solve_seconds))
+        return game
+
+    # -- the review ------------------------------------------------------------------------
+    def analyse(self, wait: bool = True):
+        return self.review.start(wait=wait)
+
+    def go_to_review(self, ply: int | None = None) -> None:
+        with self.lock:
+            a = self.review.analysis
+            if ply is None and a is not None:
+                ply = a.turning_point
+            self.review.go_to(ply)
+
+    @_locked
+    def replay_line(self, moves: Iterable[Move | str], message: str | None = None) -> None:
+        probe = self._game.copy()
+        line = [probe.play(m) for m in moves]
+        self.publish_line(line)
+        self.say(message or f"A line of {len(line)} moves; replay it below", "hint")
+
+    def publish_line(self, moves: list[Move], *, nodes: int | None = None,
+                     seconds: float | None = None) -> None:
+        with self.lock:
+            g = self._game
+            frames = [position_snapshot(g.rules, g.state)]
+            probe = g.copy()
+            for m in moves:
+                probe.play(m)
+                frames.append(position_snapshot(g.rules, probe.state))
+            labels = self.labels()
+            self.replay = {
+                "version": self._version,
+                "ply": g.ply,
+                "verdict": "won" if probe.state.is_won else "line",
+                "nodes": nodes,
+                "seconds": None if seconds is None else round(seconds, 3),
+                "moves": [[m.card, m.source, m.target, describe_move(m, labels)] for m in moves],
+                "frames": frames,
+            }
+
+    # -- intents ---------------------------------------------------------------------------
+    def intent(self, content: Any) -> bool:
+        """Validate and apply one intent (a dict from the front end).  Returns ``True`` when
+        it was applied; a refused intent changes nothing, says the reason and sends
+        ``{"type": "refused", "reason": ...}`` to the views."""
+        with self.lock:
+            try:
+                self.in_intent = True
+                kind = self._check_intent(content)
+                if kind != "panel":
+                    self.notice = ""
+                self._apply_intent(kind, content)
+            except (IntentError, ValueError) as e:
+                self.in_intent = False
+                reason = safe_text(str(e) or "refused")
+                self.say(reason, "refusal")
+                kind = content.get("type") if isinstance(content, dict) else None
+                # (the intent's type is echoed only when it is one: never outside input)
+                self.on_send({"type": "refused", "reason": reason,
+                              "intent": kind if isinstance(kind, str) and kind in INTENTS
+                              else None})
+                return False
+            finally:
+                self.in_intent = False
+            self.settle()
+            return True
+
+    def _check_intent(self, content: Any) -> str:
+        if not isinstance(content, dict):
+            raise IntentError("refused: an intent is an object with a 'type'")
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in INTENTS:
+            shown = quote(kind) if kind is not None else "missing"
+            raise IntentError(f"refused: unknown intent type {shown}")
+        for key, value in content.items():
+            if key not in INTENT_FIELDS:
+                raise IntentError(f"refused: an intent has no field {quote(key, 20)}")
+            if isinstance(value, str) and len(value) > MAX_TEXT:
+                raise IntentError(f"refused: the {quote(key, 20)} field is too long")
+            if not (value is None or isinstance(value, str | bool | float) or is_int(value)):
+                raise IntentError(f"refused: the {quote(key, 20)} field must be a plain value")
+        if kind in VERSIONED:
+            ply = content.get("ply")
+            if not isinstance(ply, int) or isinstance(ply, bool):
+                raise IntentError(f"refused: a {kind} intent must carry the position's ply")
+            version = content.get("version")
+            if not is_int(version):
+                raise IntentError(f"refused: a {kind} intent must carry the position's version "
+                                  "(an integer)")
+            if ply != self._game.ply or version != self._version:
+                raise IntentError(
+                    f"refused: that {kind} was meant for an earlier position (ply {quote(ply)}, "
+                    f"version {quote(version)}); the board has changed since (now ply "
+                    f"{self._game.ply}, version {self._version}) — nothing was done")
+        return kind
+
+    def _apply_intent(self, kind: str, c: dict[str, Any]) -> None:
+        if kind == "move":
+            card, source, target = c.get("card"), c.get("source"), c.get("target")
+            if not isinstance(source, str) or not isinstance(target, str):
+                raise IntentError("refused: a move names its source and target piles")
+            if source == "stock":
+                # The stock card is face down: a view never knows it, so it names none, and
+                # whether a named card is the next one is never said (nor played on).
+                if card is not None:
+                    raise IntentError("refused: the stock card is face down; a move from the "
+                                      "stock names no card")
+                if self._game.state.stock:
+                    card = code(self._game.state.stock[0])
+            if not isinstance(card, str):
+                raise IntentError("refused: a move names its card, like '7H'")
+            self.play(Move(card, source, target))
+        elif kind == "turn":
+            self.play("turn")
+        elif kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        elif kind == "restart":
+            if not self._game.ply:
+                raise IllegalMoveError("this is the deal already: nothing to restart")
+            self.restart()
+        elif kind == "hint":
+            self.hint(background=True)
+        elif kind == "auto_finish":
+            self.auto_finish(background=True)
+        elif kind == "solve":
+            self.solve(background=True)
+        elif kind == "cancel":
+            self.cancel()
+        elif kind == "resume":
+            self.resume()
+        elif kind == "panel":
+            panel = c.get("panel")
+            if not isinstance(panel, str) or panel not in PANELS:
+                raise IntentError(f"refused: there is no panel {quote(panel)}")
+            self.panel = panel
+            self.publish(kind="panel", keep_hint=True, bump=False)
+        elif kind == "offer":
+            self._take_offer(c.get("id"))
+        elif kind == "demo":
+            action = c.get("action")
+            if not isinstance(action, str) or action not in DEMO_ACTIONS:
+                raise IntentError(f"refused: a demo action is one of {', '.join(DEMO_ACTIONS)}, "
+                                  f"not {quote(action)}")
+            self.demo_action(action)
+        elif kind == "how_won":
+            row = c.get("id")
+            if not is_int(row) or isinstance(row, bool):
+                raise IntentError("refused: how_won names a game of the history by its id")
+            self.how_won(row)
+        elif kind == "analyse":
+            self.review.start(longer=c.get("longer") is True)
+        elif kind == "analysis_stop":
+            self.review.cancel()
+        elif kind == "review":
+            self.review.go_to(c.get("at"))
+        elif kind == "new_game":
+            seed, variant = c.get("seed"), c.get("variant")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                     or not 0 <= seed < 2**53):
+                raise IntentError("refused: a seed is a whole number from 0 to 2^53")
+            if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+                raise IntentError(f"refused: unknown variant {quote(variant)}")
+            self.new_game(seed=seed, variant=variant)
+        elif kind == "deal_number":
+            variant = c.get("variant")
+            if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+                raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
+            self.deal_number(c.get("text"), variant)
+
+    def _take_offer(self, offer: Any) -> None:
+        on = {o["id"] for o in self.view["board"].get("ui", {}).get("offers", []) if o["enabled"]}
+        if not isinstance(offer, str) or offer not in OFFERS:
+            raise IntentError(f"refused: there is no offer {quote(offer)}")
+        if offer not in on:
+            raise IntentError(f"refused: the banner offers no {quote(offer)} now")
+        if offer == "resume":
+            self.resume()
+        elif offer == "cancel":
+            self._dismissed = True
+            self.publish(kind="panel", keep_hint=True, bump=False)
+        elif offer == "play_again":
+            self._deal(self._same_deal(), f"{self._game.rules.title}: the same deal again")
+        elif offer == "next_deal":
+            self.new_game()
+        elif offer == "undo":
+            self.undo()
+
+    def _refuse(self, reason: str) -> None:
+        # a refusal met while handling an intent is said once, by intent()
+        if not self.in_intent:
+            self.say(reason, "refusal")
+
+    # -- publishing ------------------------------------------------------------------------
+    def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
+        g = self._game
+        offers: list[dict[str, Any]] = []
+        banner = None
+        if resume is not None and not self._dismissed and status == "playing" and not g.ply:
+            n = resume["moves"]
+            banner = {"kind": "resume", "text": f"An unfinished game of this variant ({n} "
+                      f"move{'s' * (n != 1)}) was kept from before."}
+            offers = [{"id": "resume", "label": "Resume it", "enabled": True},
+                      {"id": "cancel", "label": "Not now", "enabled": True}]
+        elif status == "won":
+            banner = {"kind": "won", "text": "You won! The cross has vanished: all 52 cards are "
+                                             "home."}
+            offers = [{"id": "play_again", "label": "Play again", "enabled": True},
+                      {"id": "next_deal", "label": "Next deal", "enabled": True}]
+        elif status == "lost":
+            if g.ply:
+                banner = {"kind": "lost", "text": "Game lost: no sequence of moves can win from "
+                                                  "here (proved). Undo, or deal again."}
+                offers = [{"id": "undo", "label": "Undo", "enabled": g.can_undo},
+                          {"id": "play_again", "label": "Play again", "enabled": True},
+                          {"id": "next_deal", "label": "Next deal", "enabled": True}]
+            else:
+                banner = {"kind": "lost", "text": "This deal cannot be won: no sequence of moves "
+                                                  "wins it (proved). Deal another."}
+                offers = [{"id": "next_deal", "label": "Next deal", "enabled": True}]
+        return {"picker": g.variant, "panel": self.panel, "offers": offers, "banner": banner,
+                "notice": self.notice}
+
+    def _comforts(self) -> dict[str, Any]:
+        """The clock, the variant's statistics, the history and a saved game on offer."""
+        r, g = self.recorder, self._game
+        out: dict[str, Any] = {"clock": {"seconds": round(r.seconds, 1), "running": r.running},
+                               "stats": None, "resume": None, "history": None}
+        if r.store is None:
+            return out
+        out["stats"], error = summary_or_none(r.store, g.variant)
+        if error:
+            out["stats_error"] = error
+            return out
+        out["history"] = history_or_none(r.store)
+        state = getattr(r.store, "state", "ok")
+        if isinstance(state, str) and state != "ok":  # the store is busy, off or was reset
+            out["stats_state"] = {"state": state,
+                                  "message": safe_text(getattr(r.store, "message", ""), 200)}
+        if not g.ply and not r.person:
+            try:
+                out["resume"] = r.offer(g.variant, dict(g.rules.option_values))
+            except Exception as e:  # a broken store must not break the board
+                out["stats_error"] = str(e)[:100]
+        return out
+
+    def _demo_snapshot(self, g: Game) -> dict[str, Any] | None:
+        d = self.demo
+        if d is not None and not d.on_track(g):  # someone else moved: the demo is over
+            self.demo = d = None
+        return None if d is None else d.snapshot()
+
+    def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
+                message_kind: str | None = None, keep_hint: bool = False,
+                group: Iterable[Move] = (), person: bool | None = None,
+                bump: bool = True) -> None:
+        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…)."""
+        with self.lock, self.batch():
+            g = self._game
+            rules, s = g.rules, g.state
+            if kind != "hint" and bump:
+                self._version += 1
+            if not keep_hint:
+                self._hint = None
+            changed = kind in ("move", "undo", "redo", "restart", "auto", "review")
+            if person is None:
+                person = self.in_intent and kind in ("move", "undo", "redo", "restart", "auto")
+            if changed:
+                self.recorder.changed(g, by_person=person)
+            status = g.status
+            if status in ("won", "lost"):
+                self.recorder.finish(g, status)
+            legal = [move_triple(m) for m in g.legal_moves()]
+            comforts = self._comforts()
+            board = {
+                **position_snapshot(rules, s),
+                "variant": rules.variant,
+                "title": rules.title,
+                "summary": rules.summary,
+                "layout": rules.layout,
+                "pile_kind": rules.pile_kind,
+                "pile_names": rules.pile_names,
+                "pile_labels": self.labels(),
+                "options": rules.option_values,
+                "base": RANK_LABELS[s.base] if s.bases is None else "per suit",
+                "base_rank": s.base if s.bases is None else None,
+                # the suit each corner takes where the rules fix it (PySolFC), else None
+                "corner_suits": (None if rules.corner_suits is None
+                                 else [SUITS[x] for x in rules.corner_suits]),
+                "ply": g.ply,
+                "version": self._version,
+                "status": status,
+                "legal": legal,
+                "can_undo": g.can_undo,
+                "can_redo": g.can_redo,
+                "can_auto_finish": (status == "playing"
+                                    and automove.finishing_run(rules, s) is not None),
+                "seed": g.seed,
+                "pysol": g.pysol,
+                "hint": self._hint,
+                **comforts,
+                "ui": self._ui(status, comforts.get("resume")),
+                "demo": self._demo_snapshot(g),
+                "last": ({"kind": kind, "move": [move.card, move.source, move.target],
+                          # the moves that followed it by themselves (animated one by one)
+                          "then": [[f.card, f.source, f.target] for f in group]}
+                         if move is not None else {"kind": kind, "move": None}),
+            }
+            if kind != "hint" and self.replay and self.replay.get("version") != self._version:
+                self.replay = {}
+            self._set("board", board)
+            self._shown = (id(g), g.ply, status, id(s))
+            for key, value in (("ply", g.ply), ("status", status), ("variant", rules.variant),
+                               ("seed", g.seed)):
+                if self.view[key] != value:
+                    self._set(key, value)
+            said_lost, self._said_lost = self._said_lost, status == "lost"
+            if status == "won":
+                self.say("Won! The cross has vanished: all 52 cards are home", "won")
+            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
+                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
+                        if g.ply else "This deal cannot be won (proved) — deal another")
+                self.say((message + ". " if message else "") + what, "lost")
+            elif message is not None:
+                self.say(message, message_kind or ("move" if move is not None else "info"))
+            self.review.sync(kind, status)
+
+
+__all__ = ["INTENTS", "OFFERS", "PANELS", "VIEW_KEYS", "Hint", "Table", "seconds_budget"]

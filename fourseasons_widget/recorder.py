@@ -1,0 +1,277 @@
+"""Who records: the statistics and the saved game of one table, as a service of the controller.
+
+The rule, by construction: **a game counts only once a person has made a move on the board**
+(a move, a turn, undo, Auto-finish… sent by the front end), or when the person resumed it.  A
+board built or driven from Python — a demo cell ``FourSeasons(game=beginner)``, a replay, an
+exercise's ``w.play(...)`` — records nothing, saves nothing and clears nothing, however its game
+ends: running a notebook never writes into the player's statistics, and never deletes the
+unfinished game a person left (which is why resume after *Restart & Run All* used to fail: a
+demo board's lost game cleared the saved one).
+
+A saved game is *claimed* by the board playing it: while that board lives (in this kernel),
+no other board offers or resumes it, so two boards of one variant never play one saved game
+twice (recorded twice, or one of them lost).
+
+>>> import tempfile, os
+>>> from fourseasons_widget import Game
+>>> from fourseasons_widget.stats import Stats
+>>> r = Recorder(Stats(os.path.join(tempfile.mkdtemp(), "s.sqlite")))
+>>> g = Game.new(seed=3); r.start(g)
+>>> _ = g.play("turn"); r.changed(g, by_person=False)   # a script's move: nothing saved
+>>> r.store.unfinished("standard") is None
+True
+>>> r.changed(g, by_person=True)                         # a move on the board: saved
+>>> r.store.unfinished("standard") is not None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import sqlite3
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from .game import Game
+
+#: (store file, variant) → the recorder whose board plays that variant's saved game
+_claims: dict[tuple[str, str], weakref.ref] = {}
+_claims_lock = threading.Lock()
+
+
+class ResumeRefused(ValueError):
+    """A saved game that cannot be taken up here (said on the board; nothing changes)."""
+
+
+def _finite_seconds(value: Any) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    return v if math.isfinite(v) and 0 <= v < 10**9 else 0.0
+
+
+class Recorder:
+    """The clock, the result recorded once, and the game in progress saved after each of the
+    person's moves (see the module doc for who records)."""
+
+    def __init__(self, store: Any | None) -> None:
+        self.store = store
+        self.game: Game | None = None
+        self.person = False  # a person made a move of this game on the board (or resumed it)
+        self.recorded = False
+        self._seconds = 0.0
+        self._since: float | None = None
+        self.paused = False
+        self.notices: list[str] = []  # what went wrong with the store, said on the board
+
+    # -- the clock -----------------------------------------------------------------------
+    @property
+    def seconds(self) -> float:
+        run = time.monotonic() - self._since if self._since is not None else 0.0
+        return self._seconds + run
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    def _stop(self) -> None:
+        if self._since is not None:
+            self._seconds += time.monotonic() - self._since
+            self._since = None
+
+    def pause(self, paused: bool) -> None:
+        self.paused = paused
+        if paused:
+            self._stop()
+        elif self.person and not self.recorded and self._since is None:
+            self._since = time.monotonic()
+
+    # -- the game on the board -----------------------------------------------------------
+    def start(self, game: Game, seconds: float = 0.0, *, person: bool = False) -> None:
+        """A game is put on the board; ``person``: one the person played before (resumed)."""
+        self._release()
+        self.game = game
+        self.person = person
+        self.recorded = False
+        self._seconds = _finite_seconds(seconds)
+        self._since = None
+        if person:
+            self._claim()
+
+    def changed(self, game: Game, *, by_person: bool) -> None:
+        """The game changed (a move, undo, restart…); ``by_person``: sent from the board."""
+        if game is not self.game:
+            self.start(game)
+        if by_person and not self.person:
+            self.person = True
+            self._claim()
+        if not self.person:
+            return  # a script's game: nothing is recorded or saved
+        if by_person and self._since is None and not self.paused and not self.recorded:
+            self._since = time.monotonic()
+        status = game.status
+        if status in ("won", "lost"):
+            self.finish(game, status)
+        elif self.store is not None and not self.recorded:
+            with self._quiet("save the game in progress"):
+                options = dict(game.rules.option_values)
+                if game.ply:
+                    self.store.save_unfinished(game.variant, game.to_json(), self.seconds,
+                                               options=options)
+                else:  # taken back to the deal: nothing worth resuming
+                    self.store.clear_unfinished(game.variant, options=options)
+
+    def finish(self, game: Game, result: str) -> None:
+        """The game ended (``won`` / ``lost`` / ``abandoned``): recorded once, if it is the
+        person's."""
+        if game is not self.game or self.recorded or not self.person:
+            return
+        self._stop()
+        self.recorded = True
+        if self.store is not None:
+            with self._quiet("record the game"):
+                options = dict(game.rules.option_values)
+                deal = f"PySolFC {game.pysol}" if game.pysol is not None else None
+                self.store.record(game.variant, result, moves=game.ply, seconds=self._seconds,
+                                  seed=game.seed, deal=deal, options=options)
+                self.store.clear_unfinished(game.variant, options=options)
+        self._release()
+
+    def give_up(self, game: Game) -> None:
+        """The game is replaced by another: recorded as given up if the person was playing it."""
+        if self.in_progress(game):
+            self.finish(game, "abandoned")
+
+    def in_progress(self, game: Game) -> bool:
+        """The person is playing ``game`` here (moves made, not finished)."""
+        return (game is self.game and self.person and not self.recorded and game.ply > 0
+                and game.status == "playing")
+
+    # -- the saved game of an earlier session --------------------------------------------
+    def offer(self, variant: str, options: dict[str, Any]) -> dict[str, Any] | None:
+        """``{"moves", "seconds"}`` of the saved game of ``variant`` (and these options) this
+        board may offer to resume, or ``None`` (none saved, or another board of this kernel is
+        playing it)."""
+        if self.store is None or self._claimed_elsewhere(variant):
+            return None
+        saved = self.store.unfinished(variant, dict(options))
+        if saved is None:
+            return None
+        try:
+            data = json.loads(saved[0])
+            moves = data.get("moves", []) if isinstance(data, dict) else []
+            n = len(moves) if isinstance(moves, list) else 0
+        except (ValueError, TypeError):
+            n = 0
+        return {"moves": n, "seconds": round(_finite_seconds(saved[1]), 1)}
+
+    def take(self, variant: str, options: dict[str, Any]) -> tuple[Game, float]:
+        """The saved game of ``variant`` (with these rule options), checked: it must replay to
+        a game in progress of this very variant and options.  A record that fails is deleted
+        with a notice; ``ResumeRefused`` says why nothing is resumed."""
+        if self.store is None:
+            raise ResumeRefused("statistics are off on this board: no game is saved")
+        if self._claimed_elsewhere(variant):
+            raise ResumeRefused("that unfinished game is being played on another board of this "
+                                "notebook: play it there")
+
+        def check(text: str) -> Game:
+            try:
+                game = Game.from_json(text)
+            except ValueError:
+                raise
+            except Exception as e:  # (a crafted record: any failure is a bad record)
+                raise ValueError(f"it does not read as a game ({type(e).__name__})") from None
+            if game.variant != variant or dict(game.rules.option_values) != dict(options):
+                raise ValueError(f"it is a game of {game.rules.title} with other rules")
+            if game.status != "playing":
+                raise ValueError(f"it is a game already {game.status}")
+            if not game.ply:
+                raise ValueError("it has no moves")
+            return game
+
+        resumable = getattr(self.store, "resumable", None)
+        if callable(resumable):  # the store checks and discards bad records itself
+            rec = resumable(variant, dict(options), check=check)
+            if rec is None:
+                raise ResumeRefused("no unfinished game of this variant is saved")
+            return rec.game, _finite_seconds(rec.seconds)
+        saved = self.store.unfinished(variant, dict(options))
+        if saved is None:
+            raise ResumeRefused("no unfinished game of this variant is saved")
+        try:
+            game = check(saved[0])
+        except (ValueError, TypeError) as e:
+            with self._quiet("discard a bad saved game"):
+                self.store.clear_unfinished(variant, dict(options))
+            raise ResumeRefused(f"the saved game could not be resumed ({str(e)[:80]}); it was "
+                                "discarded") from None
+        return game, _finite_seconds(saved[1])
+
+    # -- claims: one saved game, one board -----------------------------------------------
+    def _key(self, variant: str) -> tuple[str, str] | None:
+        if self.store is None:
+            return None
+        return (str(getattr(self.store, "path", id(self.store))), variant)
+
+    def _claim(self) -> None:
+        key = self._key(self.game.variant) if self.game is not None else None
+        if key is not None:
+            with _claims_lock:
+                _claims[key] = weakref.ref(self)
+
+    def _release(self) -> None:
+        key = self._key(self.game.variant) if self.game is not None else None
+        if key is not None:
+            with _claims_lock:
+                ref = _claims.get(key)
+                if ref is not None and ref() is self:
+                    del _claims[key]
+
+    def _claimed_elsewhere(self, variant: str) -> bool:
+        key = self._key(variant)
+        with _claims_lock:
+            ref = _claims.get(key) if key is not None else None
+            other = ref() if ref is not None else None
+        return (other is not None and other is not self and other.game is not None
+                and other.in_progress(other.game))
+
+    @contextlib.contextmanager
+    def _quiet(self, what: str):
+        """A broken store never breaks the board: the failure is kept as a notice."""
+        try:
+            yield
+        except (sqlite3.Error, OSError, ValueError, TypeError) as e:
+            self.notices.append(f"could not {what}: {str(e)[:100]}")
+            del self.notices[:-5]
+
+
+def summary_or_none(store: Any | None, variant: str) -> tuple[dict | None, str | None]:
+    """The variant's statistics from ``store`` (or ``None``) and an error text, if any."""
+    if store is None:
+        return None, None
+    try:
+        return store.summary(variant).get(variant), None
+    except Exception as e:  # a broken store must not break the board
+        return None, str(e)[:100]
+
+
+def history_or_none(store: Any | None, variant: str | None = None,
+                    limit: int = 50) -> list[dict] | None:
+    """The per-deal history (newest first) where the store keeps one, else ``None``."""
+    history: Callable | None = getattr(store, "history", None) if store is not None else None
+    if history is None:
+        return None
+    try:
+        return list(history(variant, limit))[:limit]
+    except Exception:
+        return None
+
+
+__all__ = ["Recorder", "ResumeRefused", "history_or_none", "summary_or_none"]

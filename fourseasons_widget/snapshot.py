@@ -1,0 +1,115 @@
+"""Plain-data pictures of a position and plain words for moves: what the front end draws and
+says.  No widget, no traitlets: the controller, the review and the widget all use these.
+
+The face-down stock card is never named here before it is turned: a turn *to be made* (a hint,
+a legal move, the move that would have won) is "turn the stock", and only a turn already made
+names the card it turned up.
+
+>>> from fourseasons_widget import Game
+>>> g = Game.new(seed=7)
+>>> turn = next(m for m in g.legal_moves() if m.source == "stock")
+>>> advise_move(turn, pile_labels(g.rules))
+'turn the stock'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CODES, SUITS, card_name, parse_card
+from .rules import Rules
+from .state import Move, State
+
+_CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
+                "the top of the cross", "the bottom of the cross")
+_CELL_NAMES = ("the left cell", "the centre cell", "the right cell", "the top cell",
+               "the bottom cell")
+_GRID_NAMES = ("the left of the grid", "the centre of the grid", "the right of the grid",
+               "the top of the grid", "the bottom of the grid")
+_FOUNDATION_NAMES = ("the upper-left foundation", "the upper-right foundation",
+                     "the lower-left foundation", "the lower-right foundation")
+
+
+def pile_labels(rules: Rules) -> dict[str, str]:
+    """Spoken names of the piles, for aria-labels and announcements."""
+    names: dict[str, str] = {"stock": "the stock", "waste": "the waste"}
+    for i, text in enumerate(_FOUNDATION_NAMES):
+        names[f"foundation:{i}"] = text
+    if rules.layout == "rows":
+        half = rules.n_piles // 2
+        for i in range(rules.n_piles):
+            row = "top" if i < half else "bottom"
+            names[rules.pile_name(i)] = f"tableau pile {i % half + 1} of the {row} row"
+    else:
+        table = {"cells": _CELL_NAMES, "grid": _GRID_NAMES}.get(rules.layout, _CROSS_NAMES)
+        for i in range(rules.n_piles):
+            names[rules.pile_name(i)] = table[i] if i < len(table) else rules.pile_name(i)
+    return names
+
+
+def code(card: int) -> str:
+    return CODES[card]
+
+
+def position_snapshot(rules: Rules, s: State) -> dict[str, Any]:
+    """The position as JSON-able data: what is face up, and how much is face down.
+
+    The stock is face down, so only its size is given.
+
+    >>> from fourseasons_widget import Game
+    >>> snap = position_snapshot(Game.new(seed=7).rules, Game.new(seed=7).state)
+    >>> len(snap["piles"]), snap["stock"], snap["home"]
+    (5, 46, 1)
+    """
+    foundations = []
+    for slot in range(4):
+        suit = s.corners[slot]
+        if suit < 0:
+            foundations.append({"suit": None, "count": 0, "cards": []})
+        else:
+            cards = [code(c) for c in s.foundation_cards(slot)]
+            foundations.append({"suit": SUITS[suit], "count": len(cards), "cards": cards})
+    return {
+        "piles": [[code(c) for c in p] for p in s.piles],
+        "foundations": foundations,
+        "stock": len(s.stock),
+        "waste": [code(c) for c in s.waste],
+        "home": s.cards_home,
+    }
+
+
+def is_turn(move: Move) -> bool:
+    """A turn of the stock (its card is face down until it is made)."""
+    return move.source == "stock" and move.target == "waste"
+
+
+def describe_move(move: Move, labels: dict[str, str]) -> str:
+    """A move *made*: ``"seven of hearts from the waste to the centre of the cross"``; a turn
+    made names the card it turned up."""
+    if is_turn(move):
+        return f"turned the stock: {card_name(parse_card(move.card))}"
+    if move.source == "waste" and move.target == "stock":
+        return "redealt: the waste turned over is the stock again"
+    return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "
+            f"to {labels.get(move.target, move.target)}")
+
+
+def advise_move(move: Move, labels: dict[str, str]) -> str:
+    """A move *to make*, as advice: a turn is "turn the stock" (its card is face down)."""
+    if is_turn(move):
+        return "turn the stock"
+    if move.source == "waste" and move.target == "stock":
+        return "redeal: turn the waste over as the stock"
+    return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "
+            f"to {labels.get(move.target, move.target)}")
+
+
+def move_triple(move: Move | None) -> list[Any] | None:
+    """``[card, source, target]`` for the front end; a turn names no card (``None``)."""
+    if move is None:
+        return None
+    return [None if is_turn(move) else move.card, move.source, move.target]
+
+
+__all__ = ["advise_move", "code", "describe_move", "is_turn", "move_triple", "pile_labels",
+           "position_snapshot"]

@@ -1,0 +1,211 @@
+// The toolbar: the title line (title, summary, clock), the game's buttons, the deal box, the
+// variant picker, the view options, and the in-board confirmation asked before a game in
+// progress is dropped.  Renders from the snapshot; every button sends an intent.
+
+import { inProgress } from "./banner.js";
+import { h } from "./dom.js";
+import { clockNow, formatClock } from "./stats-panel.js";
+
+export class Toolbar {
+  constructor(view) {
+    this.view = view;
+    const doc = view.doc;
+    this.titleEl = h(doc, "div", { class: "fsw-title" });
+    this.summaryEl = h(doc, "div", { class: "fsw-summary" });
+    this.clockEl = h(doc, "span", { class: "fsw-clock", "data-role": "clock", "aria-label": "time played", title: "Time played (stops while the page is hidden)" });
+    this.head = h(doc, "div", { class: "fsw-head" }, this.titleEl, this.summaryEl, this.clockEl);
+    const button = (action, text, title, extra = {}) =>
+      h(doc, "button", { type: "button", class: "fsw-btn", "data-action": action, title, text, ...extra });
+    this.buttons = {
+      new: button("new", "New deal", "Deal a new game with a random seed"),
+      deal: button("deal", "Deal #", "Deal the game typed beside: a PySolFC deal number (PySolFC's own rules), or 'seed' and a number"),
+      restart: button("restart", "Restart", "Back to the deal (the moves can be redone)"),
+      undo: button("undo", "Undo", "Take back the last move (U)"),
+      redo: button("redo", "Redo", "Play again the move taken back (Y)"),
+      hint: button("hint", "Hint", "The solver's next move: perfect-information advice, it knows the stock (H)"),
+      auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)"),
+      solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step"),
+      cancel: button("cancel", "Cancel", "Stop the search (the board stays playable while it runs)", { hidden: true }),
+    };
+    this.seedInput = h(doc, "input", {
+      class: "fsw-seed", type: "text", spellcheck: "false", autocomplete: "off", maxlength: "30",
+      "data-role": "seed", "aria-label": "deal number: a PySolFC deal number, or seed and a number",
+      title: "This deal: a PySolFC deal number (123, ms123) or 'seed 42'. Type one and press Enter to deal it",
+    });
+    this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
+    this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
+    this.autoHome = h(doc, "input", { type: "checkbox", "data-role": "auto-home" });
+    const autoLabel = h(doc, "label", { class: "fsw-check", title: "After each move, cards that are proved safe go home by themselves (one undo takes them back with the move)" },
+      this.autoHome, h(doc, "span", { text: "Auto home" }));
+    const fourLabel = h(doc, "label", { class: "fsw-check", title: "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green" },
+      this.fourColour, h(doc, "span", { text: "4 colours" }));
+    const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
+    this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
+      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect),
+      group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
+      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.cancel),
+      group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
+
+    // the in-board confirmation (never a browser dialog) before a game in progress is dropped
+    this.confirmText = h(doc, "span", { class: "fsw-confirm-text" });
+    this.confirmYes = h(doc, "button", { type: "button", class: "fsw-btn fsw-primary", "data-confirm": "yes", text: "Deal anyway" });
+    this.confirmNo = h(doc, "button", { type: "button", class: "fsw-btn", "data-confirm": "no", text: "Keep playing" });
+    this.confirmBar = h(doc, "div", { class: "fsw-confirm", "data-role": "confirm", role: "alertdialog", "aria-label": "confirm", hidden: true },
+      this.confirmText, this.confirmYes, this.confirmNo);
+    this.pending = null;
+    this.clockTimer = null; // ticks only while the clock runs (see tick)
+  }
+
+  listen() {
+    const v = this.view;
+    v.on(this.el, "click", (e) => this.onClick(e));
+    v.on(this.seedInput, "keydown", (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        this.dealSeed();
+      }
+      e.stopPropagation();
+    });
+    v.on(this.variantSelect, "change", () => {
+      const b = v.board();
+      const variant = this.variantSelect.value;
+      this.variantSelect.value = this.pickerValue(); // until it is dealt
+      const title = (this.variantSelect.querySelector(`option[value="${variant}"]`) || {}).textContent || variant;
+      this.confirmThen(`Switch to ${title}?`, { type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null });
+    });
+    v.on(this.confirmBar, "click", (e) => {
+      const btn = e.target.closest && e.target.closest("button[data-confirm]");
+      if (!btn) return;
+      const intent = this.pending;
+      this.closeConfirm();
+      if (btn.dataset.confirm === "yes" && intent) v.send(intent);
+    });
+    v.on(this.autoHome, "change", () => v.table.setOption("auto_home", this.autoHome.checked));
+    v.on(this.fourColour, "change", () => v.table.setOption("four_colour", this.fourColour.checked));
+    v.disposers.push(() => this.stopClock());
+  }
+
+  onClick(e) {
+    const btn = e.target.closest && e.target.closest("button[data-action]");
+    if (!btn || btn.disabled) return;
+    const a = btn.dataset.action;
+    const v = this.view;
+    if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: v.board().variant });
+    else if (a === "deal") this.dealSeed();
+    else v.send({ type: a });
+  }
+
+  dealSeed() {
+    // Python reads the text: a PySolFC deal number, or "seed" and a number
+    const text = this.seedInput.value.trim();
+    if (!text) {
+      this.view.note("type a PySolFC deal number (like 123 or ms123), or 'seed' and a number");
+      return;
+    }
+    this.confirmThen(`Deal ${text}?`, { type: "deal_number", text, variant: this.view.board().variant });
+  }
+
+  /** Ask inside the board before an intent that would drop a game in progress. */
+  confirmThen(question, intent) {
+    const b = this.view.board();
+    if (!inProgress(b)) {
+      this.view.send(intent);
+      return;
+    }
+    this.pending = intent;
+    this.confirmText.textContent = `${question} The game in progress (move ${b.ply}) will be given up.`;
+    this.confirmBar.hidden = false;
+    this.confirmNo.focus({ preventScroll: true });
+  }
+
+  closeConfirm() {
+    this.pending = null;
+    this.confirmBar.hidden = true;
+  }
+
+  /** A new board came: a pending question about a game no longer in progress goes. */
+  onBoard() {
+    if (this.pending && !inProgress(this.view.board())) this.closeConfirm();
+  }
+
+  /** The variant the picker shows: the snapshot's `ui.picker` when published, else the game's. */
+  pickerValue() {
+    const ui = this.view.table.ui();
+    return (ui && ui.picker) || this.view.board().variant || "";
+  }
+
+  renderVariants() {
+    const doc = this.view.doc;
+    const vs = this.view.table.get("variants") || [];
+    const have = [...this.variantSelect.options].map((o) => o.value).join(",");
+    if (have !== vs.map((v) => v.name).join(",")) {
+      this.variantSelect.replaceChildren(...vs.map((v) => h(doc, "option", { value: v.name, text: v.title, title: v.summary })));
+    }
+    const shown = this.pickerValue();
+    if (shown) this.variantSelect.value = shown;
+  }
+
+  renderOptions() {
+    const t = this.view.table;
+    const four = !!t.get("four_colour");
+    this.view.root.classList.toggle("fsw-four-colour", four);
+    this.fourColour.checked = four;
+    const auto = t.get("auto_home");
+    this.autoHome.checked = auto === undefined ? true : !!auto;
+  }
+
+  /** The title, the deal box and which buttons can be used now. */
+  render() {
+    const v = this.view;
+    const b = v.board();
+    const doc = v.doc;
+    this.titleEl.textContent = b.title || "Four Seasons";
+    this.summaryEl.textContent = b.summary || "";
+    if (doc.activeElement !== this.seedInput) {
+      this.seedInput.value = b.pysol ? String(b.pysol) : typeof b.seed === "number" ? `seed ${b.seed}` : "";
+      this.seedInput.placeholder = "123, ms123, seed 42";
+    }
+    const live = !v.replaying();
+    const off = v.offline();
+    const bt = this.buttons;
+    bt.undo.disabled = !live || !b.can_undo || off;
+    bt.redo.disabled = !live || !b.can_redo || off;
+    bt.restart.disabled = !live || !b.ply || off;
+    bt.new.disabled = !live || off;
+    bt.deal.disabled = !live || off;
+    bt.auto.classList.toggle("fsw-ready", !!b.can_auto_finish);
+    this.variantSelect.disabled = !live || off;
+    this.seedInput.disabled = off;
+    this.autoHome.disabled = off;
+    this.renderVariants();
+    this.renderBusy();
+    this.tick();
+  }
+
+  /** Hint, Auto-finish and Solve wait while the kernel searches; Cancel shows meanwhile. */
+  renderBusy() {
+    const v = this.view;
+    const b = v.board();
+    const busy = !!v.table.get("busy");
+    const can = !v.replaying() && b.status === "playing" && !busy && !v.offline();
+    for (const k of ["hint", "auto", "solve"]) this.buttons[k].disabled = !can;
+    this.buttons.cancel.hidden = !busy;
+  }
+
+  tick() {
+    const v = this.view;
+    const b = v.board();
+    const secs = clockNow(b.clock, v.publishedAt || 0, v.win.performance ? v.win.performance.now() : 0, !v.doc.hidden);
+    // (shown once the clock has started: from the first move made on the board)
+    const text = b.clock && (b.clock.running || b.clock.seconds > 0) ? `time ${formatClock(secs)}` : "";
+    if (this.clockEl.textContent !== text) this.clockEl.textContent = text;
+    const running = !!(b.clock && b.clock.running);
+    if (running && !this.clockTimer) this.clockTimer = v.win.setInterval(() => this.tick(), 1000);
+    else if (!running && this.clockTimer) this.stopClock();
+  }
+
+  stopClock() {
+    if (this.clockTimer) this.view.win.clearInterval(this.clockTimer);
+    this.clockTimer = null;
+  }
+}

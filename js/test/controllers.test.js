@@ -1,0 +1,82 @@
+// The controllers the view is made of, each tested against a fake model: the table (the
+// coordinator made in initialize), the toolbar's picker, the picker's pick.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Table, tableFor } from "../src/table.js";
+import widget from "../src/widget.js";
+import { BoardView } from "../src/view.js";
+import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
+
+function setup(board = FIXTURES.midgame, extra = {}) {
+  const win = dom();
+  const el = win.document.createElement("div");
+  win.document.body.appendChild(el);
+  const model = new FakeModel({ board: clone(board), ...extra });
+  const view = new BoardView(model, el);
+  const q = (sel) => el.querySelector(sel);
+  const click = (node) => node.dispatchEvent(new win.MouseEvent("click", { bubbles: true }));
+  return { win, el, model, view, q, click };
+}
+
+test("the table stamps intents with the position they were meant for, except a new game", () => {
+  const model = new FakeModel({ board: { ply: 7, version: 12 } });
+  const t = new Table(model);
+  t.send({ type: "undo" });
+  t.send({ type: "new_game", seed: null, variant: "standard" });
+  assert.deepEqual(model.sent, [{ type: "undo", ply: 7, version: 12 }, { type: "new_game", seed: null, variant: "standard" }]);
+  assert.equal(t.ui(), null, "no ui part published yet");
+  model.set("board", { ply: 0, version: 1, ui: { picker: "czarina", panel: "" } });
+  assert.equal(t.ui().picker, "czarina");
+  t.setOption("four_colour", true);
+  assert.equal(model.get("four_colour"), true);
+  assert.equal(model.saved, 1);
+});
+
+test("initialize makes the model's one table; every view of the model shares it", () => {
+  const model = new FakeModel({ board: clone(FIXTURES.midgame) });
+  const cleanup = widget.initialize({ model });
+  const win = dom();
+  const a = win.document.createElement("div");
+  const b = win.document.createElement("div");
+  const ca = widget.render({ model, el: a });
+  const cb = widget.render({ model, el: b });
+  assert.equal(tableFor(model), tableFor(model));
+  // a move on one view: both views draw the new board
+  const next = clone(FIXTURES.midgame);
+  next.ply += 1;
+  next.version += 1;
+  model.set("board", next);
+  assert.equal(a.querySelector(".fsw-root").dataset.ply, String(next.ply));
+  assert.equal(b.querySelector(".fsw-root").dataset.ply, String(next.ply));
+  ca();
+  cb();
+  cleanup();
+  assert.equal(model.listenerCount(), 0);
+});
+
+test("the variant picker shows the published game's variant after a switch (item 1)", () => {
+  const { model, q } = setup(FIXTURES.variants.standard);
+  const select = q('[data-role="variant"]');
+  assert.equal(select.value, "standard");
+  const czarina = clone(FIXTURES.variants.standard);
+  czarina.variant = "czarina";
+  if (czarina.ui) czarina.ui.picker = "czarina"; // (as Python publishes it: one snapshot)
+  czarina.version += 1;
+  model.set("board", czarina);
+  assert.equal(select.value, "czarina", "the picker follows the board");
+  // the snapshot's ui.picker, when published, is what the picker shows
+  const b = clone(czarina);
+  b.version += 1;
+  b.ui = { picker: "standard", panel: "", offers: [], banner: null, notice: "" };
+  model.set("board", b);
+  assert.equal(select.value, "standard");
+});
+
+test("each controller draws its part: toolbar, felt, status line, replay bar", () => {
+  const { view, q } = setup();
+  assert.ok(view.toolbar.el.contains(q('[data-action="hint"]')));
+  assert.ok(view.renderer.wrap.contains(q('[data-pile="stock"]')));
+  assert.equal(view.statusLine.el, q('[data-role="status"]'));
+  assert.equal(view.replay.bar, q('[data-role="replay"]'));
+  assert.equal(view.replayIndex, null);
+});

@@ -1,0 +1,119 @@
+"""What a daily player meets first, measured in the page (issue 18 items 1, 2, 3, 5): the
+picker shows the variant dealt; a game left unfinished resumes after Kernel ▸ Restart Kernel and
+Run All Cells of the play notebook, at its own move; running the notebook writes nothing into
+the statistics; no face-down card is named anywhere on the board."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PLAY = ROOT / "notebooks" / "01-play.ipynb"
+STATS = "{v: s['played'] for v, s in __import__('fourseasons_widget').stats.Stats().summary().items()}"
+
+
+def version(root) -> int:
+    return int(root.get_attribute("data-version"))
+
+
+def act(nb, root, fn) -> None:
+    """Do ``fn`` and wait until the board shows a newer position."""
+    old = version(root)
+    fn()
+    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
+                              arg=[root.element_handle(), old])
+
+
+def test_the_picker_shows_the_variant_dealt(open_notebook, artifacts):
+    """Item 1: pick Czarina, then Four Seasons, then Simplicity: each time the picker shows the
+    variant the board now plays (it used to show the one before)."""
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\n"
+                        "w = FourSeasons(seed=3, stats=False)\nw"])
+    root = nb.widgets().first
+    picker = root.locator('[data-role="variant"]')
+    shown = []
+    for variant in ("czarina", "standard", "simplicity"):
+        act(nb, root, lambda variant=variant: picker.select_option(variant))
+        assert nb.eval("w.game.variant") == variant
+        shown.append((picker.input_value(),
+                       picker.evaluate("s => s.options[s.selectedIndex].textContent")))
+    nb.page.screenshot(path=str(artifacts / "daily-picker.png"))
+    assert [v for v, _ in shown] == ["czarina", "standard", "simplicity"]
+    assert [t for _, t in shown] == ["Czarina", "Four Seasons", "Simplicity"]
+
+
+def restart_and_run_all(nb) -> None:
+    """Kernel ▸ Restart Kernel and Run All Cells, as the notebook tells the player to do."""
+    nb.run("_fsw_old_kernel = True")
+    nb.client.stop_channels()
+    nb.execute("notebook:restart-run-all")
+    nb.page.locator(".jp-Dialog .jp-mod-accept").click()
+    nb.page.wait_for_selector(".jp-Dialog", state="detached")
+    nb.connect()
+    # (the check waits behind the cells the restart queued: it answers once they have run)
+    for _ in range(30):
+        if nb.eval("'_fsw_old_kernel' not in globals() and 'lost' in globals()", timeout=300):
+            break
+        nb.page.wait_for_timeout(1000)
+    nb.page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext"
+                              ".session.kernel.status === 'idle'", timeout=300_000)
+    nb.page.wait_for_function("() => document.querySelectorAll('.fsw-root .fsw-board')"
+                              ".length >= 6", timeout=120_000)
+
+
+def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_notebook,
+                                                                          artifacts):
+    """Items 2 and 3 in 01-play itself: Run All records nothing (its demo board's lost game
+    used to count as a lost game, and to delete the saved one); play on the first board, then
+    Restart Kernel and Run All Cells; "Resume it" on the first board brings the game back at
+    its move."""
+    nb = open_notebook(PLAY, name="daily-01-play.ipynb", expect_widgets=6)
+    before = nb.eval(STATS)
+    root = nb.widgets().first
+    for _ in range(6):  # six moves on the board (turns of the stock; cards may go home too)
+        act(nb, root, lambda: root.locator('[data-pile="stock"]').click())
+    ply = nb.eval("board.game.ply")
+    state = nb.eval("str(board.game.state.key())")
+    assert ply >= 6 and int(root.get_attribute("data-ply")) == ply
+    restart_and_run_all(nb)
+    assert nb.eval(STATS) == before, "Run All wrote into the statistics"
+    root = nb.widgets().first
+    banner = root.locator('[data-role="banner"]')
+    assert banner.is_visible() and "unfinished game" in banner.inner_text()
+    nb.page.screenshot(path=str(artifacts / "daily-resume-offer.png"))
+    act(nb, root, lambda: banner.locator('button[data-banner="resume"]').click())
+    assert int(root.get_attribute("data-ply")) == ply  # what the player sees: the move reached
+    assert nb.eval("board.game.ply") == ply and nb.eval("str(board.game.state.key())") == state
+    nb.page.screenshot(path=str(artifacts / "daily-resumed.png"))
+    assert nb.eval(STATS) == before
+
+
+def test_no_face_down_card_is_named_anywhere_on_the_board(open_notebook, artifacts):
+    """Item 5: deal 37's only move is turning the stock; after Hint the board (its text, its
+    labels, its data) names no card of the stock, and the hint reads as advice."""
+    nb = open_notebook(["from fourseasons_widget import FourSeasons\n"
+                        "w = FourSeasons(seed=37, stats=False, hint_seconds=2)\nw"])
+    root = nb.widgets().first
+    root.locator('[data-action="hint"]').click()
+    nb.page.wait_for_function("el => /Hint|cannot be won|No win/.test(el.textContent)",
+                              arg=root.locator('[data-role="status"]').element_handle(),
+                              timeout=60_000)
+    nb.page.screenshot(path=str(artifacts / "daily-hint-turn.png"))
+    stock = nb.eval("[(__import__('fourseasons_widget').cards.CODES[c], "
+                    "__import__('fourseasons_widget').cards.card_name(c)) "
+                    "for c in w.game.state.stock]")
+    seen = root.evaluate("""el => {
+        const parts = [el.innerText];
+        for (const n of [el, ...el.querySelectorAll('*')])
+            for (const a of n.attributes) parts.push(a.value);
+        return parts.join('\\n');
+    }""")
+    tokens = set(seen.replace(",", " ").replace(":", " ").split())
+    named = [(code, name) for code, name in stock if code in tokens or name in seen]
+    assert named == [], f"face-down cards named on the board: {named[:3]}"
+    status = root.locator('[data-role="status"]').inner_text()
+    assert "turned" not in status and ("turn the stock" in status or "cannot be won" in status)
