@@ -232,6 +232,15 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         assert "43" in stock_label, stock_label  # 46 cards, three turned
         shot(page, "lite-01-after-clicks.png")
 
+        # Hint, with no threads: the search runs in the foreground within its budget and the
+        # board marks the move (the thread-free worker)
+        t_hint = time.perf_counter()
+        root.locator('button[data-action="hint"]').click()
+        root.locator(".fsw-hint-to, .fsw-hint-from").first.wait_for(timeout=60_000)
+        hint_s = time.perf_counter() - t_hint
+        assert "thread" not in root.locator('[data-role="status"]').inner_text()
+        shot(page, "lite-01-hint.png")
+
         # the exercise: the blank answer is "not yet", a right one is "right"
         cell = page.locator(".jp-CodeCell", has_text="check_legal_moves(practice, answer)")
         cell.scroll_into_view_if_needed()
@@ -257,7 +266,8 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         print(f"\nlite: cold start to the first board {cold:.1f} s (whole notebook run "
               f"{cold_all:.1f} s), warm start {warm:.1f} s ({warm_all:.1f} s); "
               f"click-to-board in Pyodide {statistics.median(times):.0f} ms "
-              f"(median of {len(times)}: {', '.join(f'{t:.0f}' for t in times)})")
+              f"(median of {len(times)}: {', '.join(f'{t:.0f}' for t in times)}); "
+              f"Hint shown {hint_s:.1f} s after the click")
         assert student.refused == [], student.refused
         assert student.errors == [], student.errors
     finally:
