@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test setup setup-test lint browser export lite clean
+.PHONY: play test setup setup-test lint browser export lite wheel clean
 
 $(VENV)/bin/activate:
 	@echo "==> Making a virtual environment in $(VENV) (first time only)"
@@ -44,12 +44,19 @@ test: setup-test browser lint
 export: setup
 	$(PY) -m fourseasons_widget.export notebooks/01-play.ipynb -o _output/play.html
 
-# A JupyterLite site of the notebooks with this package's wheel.
+# A JupyterLite site of the notebooks that runs with no network: Pyodide, every wheel and the
+# widget front ends are served from _site/ (downloads cached in build/lite-cache/).
 lite: setup
 	$(PIP) install --quiet -e ".[lite]"
-	mkdir -p lite/pypi && rm -f lite/pypi/*.whl
-	$(PIP) wheel . --no-deps -w lite/pypi
-	$(VENV)/bin/jupyter lite build --lite-dir lite --output-dir _site
+	nice $(PY) lite/build.py --out _site
+
+# The wheel a student installs with pip (no Node.js needed there): the board's front end, the
+# search view's and the export's offline scripts are built here and travel inside it.
+wheel: $(VENV)/bin/activate
+	cd js && npm ci --no-audit --no-fund --loglevel=error && npm run build
+	rm -f dist/fourseasons_widget-*.whl
+	$(PIP) wheel . --no-deps --quiet -w dist
+	@ls dist/fourseasons_widget-*.whl
 
 clean:
-	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site lite/pypi
+	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site build dist

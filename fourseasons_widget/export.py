@@ -9,6 +9,12 @@ written beside it (``out/widget-assets/`` above), and each board's own JavaScrip
 the embedded widget state.  Serve the folder over HTTP (``python -m http.server -d out``) or
 open the file directly; no kernel is needed to see the boards (playing a move needs one).
 
+The page carries the course, not its author: the notebook runs with a fresh, empty statistics
+directory (``FOURSEASONS_WIDGET_DATA`` pointed at a temporary folder for the export's kernel),
+and the embedded board states are cleaned of what comes from a player's data — statistics,
+history, the unfinished game and the banner offering to resume it (:func:`scrub_state`).  The
+export refuses to write a page that still names the exporter's data directory.
+
 The assets come from ``fourseasons_widget/static/export/``, filled at build time from the npm
 registry by ``npm --prefix js/export ci && npm --prefix js/export run build`` (in a source
 checkout, ``js/export/node_modules`` is used directly when the copy has not been made).
@@ -17,13 +23,17 @@ checkout, ``js/export/node_modules`` is used directly when the copy has not been
 from __future__ import annotations
 
 import argparse
+import contextlib
 import filecmp
 import json
+import os
 import re
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ASSET_FILES = ("require.js", "embed-amd.js", "anywidget.js")
 DEFAULT_ASSETS_DIR = "widget-assets"
@@ -88,15 +98,94 @@ def copy_assets(dest: Path) -> None:
                 shutil.copy2(f, target)
 
 
+DATA_ENV = "FOURSEASONS_WIDGET_DATA"  # stats.ENV, named here so the export imports no widget
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+# keys of a board's published state that come from the player's data directory
+PLAYER_KEYS = ("stats", "history", "resume", "stats_state")
+
+
+@contextlib.contextmanager
+def fresh_data_dir():
+    """Point ``FOURSEASONS_WIDGET_DATA`` at a new empty folder while the block runs (kernels
+    started inside inherit it), so the exporter's own statistics are never read."""
+    old = os.environ.get(DATA_ENV)
+    with tempfile.TemporaryDirectory(prefix="fsw-export-data-") as tmp:
+        os.environ[DATA_ENV] = tmp
+        try:
+            yield Path(tmp)
+        finally:
+            if old is None:
+                os.environ.pop(DATA_ENV, None)
+            else:
+                os.environ[DATA_ENV] = old
+
+
 def execute_notebook(nb, *, cwd: Path, timeout: int = 600, kernel_name: str | None = None):
-    """Run ``nb`` top to bottom in a fresh kernel, storing the widget state in its metadata."""
+    """Run ``nb`` top to bottom in a fresh kernel with a fresh, empty statistics folder,
+    storing the widget state in its metadata."""
     from nbclient import NotebookClient
 
     kwargs = {"kernel_name": kernel_name} if kernel_name else {}
     client = NotebookClient(nb, timeout=timeout, store_widget_state=True,
                             resources={"metadata": {"path": str(cwd)}}, **kwargs)
-    client.execute()
+    with fresh_data_dir():
+        client.execute()
     return nb
+
+
+def scrub_board(board: dict[str, Any]) -> dict[str, Any]:
+    """A board's published state without the player's data: no statistics, history or
+    unfinished game, and no banner or button offering to resume one."""
+    out = dict(board)
+    for key in PLAYER_KEYS:
+        if key in out:
+            out[key] = None
+    out.pop("stats_error", None)  # an error message may name the store's path
+    ui = out.get("ui")
+    if isinstance(ui, dict):
+        ui = dict(ui)
+        if isinstance(ui.get("offers"), list):
+            ui["offers"] = [o for o in ui["offers"]
+                            if not (isinstance(o, dict) and o.get("id") == "resume")]
+        banner = ui.get("banner")
+        if isinstance(banner, dict) and banner.get("kind") == "resume":
+            ui["banner"] = None
+        if ui.get("panel") in ("stats", "history"):
+            ui["panel"] = ""
+        out["ui"] = ui
+    return out
+
+
+def scrub_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A notebook's widget state (``metadata.widgets[WIDGET_STATE]``) with every board's
+    player data removed (:func:`scrub_board`); other models are left as they are."""
+    models = {}
+    for mid, model in (state.get("state") or {}).items():
+        inner = model.get("state") if isinstance(model, dict) else None
+        if isinstance(inner, dict) and isinstance(inner.get("board"), dict):
+            model = {**model, "state": {**inner, "board": scrub_board(inner["board"])}}
+        models[mid] = model
+    return {**state, "state": models}
+
+
+def scrub_notebook(nb) -> None:
+    """Clean the widget state stored in ``nb``'s metadata in place."""
+    widgets = nb.metadata.get("widgets") or {}
+    if WIDGET_STATE in widgets:
+        widgets[WIDGET_STATE] = scrub_state(widgets[WIDGET_STATE])
+
+
+def player_data_dirs() -> list[str]:
+    """The exporter's statistics folders (``$FOURSEASONS_WIDGET_DATA``, Jupyter's data dir):
+    no page may name them."""
+    dirs = [os.environ.get(DATA_ENV, "")]
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+
+        dirs.append(str(Path(jupyter_data_dir()) / "fourseasons-widget"))
+    except ImportError:  # pragma: no cover - jupyter_core is a dependency
+        pass
+    return [d for d in dirs if d]
 
 
 def render_html(nb, *, assets_url: str = DEFAULT_ASSETS_DIR, theme: str = "light") -> str:
@@ -142,10 +231,14 @@ def export(notebook: str | Path, output: str | Path | None = None, *, execute: b
     nb = nbformat.read(src, as_version=4)
     if execute:
         execute_notebook(nb, cwd=src.resolve().parent, timeout=timeout, kernel_name=kernel_name)
+    scrub_notebook(nb)
     page = render_html(nb, assets_url=assets_dir, theme=theme)
     remote = remote_scripts(page)
     if remote:
         raise ExportError(f"the page would load scripts from the network: {remote}")
+    named = [d for d in player_data_dirs() if d in page]
+    if named:
+        raise ExportError(f"the page names the exporter's data directory {named[0]}")
     out.parent.mkdir(parents=True, exist_ok=True)
     copy_assets(out.parent / assets_dir)
     out.write_text(page, encoding="utf-8")

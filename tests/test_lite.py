@@ -1,24 +1,17 @@
-"""The JupyterLite build of the notebooks, with the package's own wheel.
+"""The JupyterLite site of the notebooks, built as ``make lite`` builds it (``lite/build.py``).
 
-Runs the documented build into a temporary folder:
-
-    .venv/bin/pip wheel . --no-deps -w lite/pypi
-    .venv/bin/jupyter lite build --lite-dir lite --output-dir _site
-
-and checks the site: the six notebooks, the wheel indexed for piplite (with the board's front
-end inside it), the Pyodide kernel and the widget extensions the boards need.
-
-What cannot be checked offline: *running* the site.  The Pyodide kernel downloads Pyodide
-itself from its CDN when the page starts (unless the site is built with ``--pyodide`` and a
-local Pyodide tarball), and piplite fetches the package's dependencies (anywidget,
-ipywidgets' kernel side, tqdm, matplotlib) from PyPI or Pyodide's own repository in the browser.
+What is checked here, without a browser: the site holds the six notebooks, Pyodide's core at
+the version the kernel expects, a lock whose every entry is a file of the site with its real
+hash, every wheel the kernel and the notebooks install (found by following each wheel's
+requirements as Pyodide evaluates them, from the kernel's own list and this package), the front
+ends of ipywidgets and anywidget at the versions of the wheels, and no address outside the site
+in its configuration.  Running the site offline is tests/e2e/test_lite_e2e.py.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
-import shutil
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -26,25 +19,38 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
 
 pytestmark = pytest.mark.slow
 
 
+def builder():
+    """lite/build.py as a module (shared by the lite tests of one session)."""
+    name = "fourseasons_lite_build"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "lite" / "build.py")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("lite")
-    lite = work / "lite"
-    shutil.copytree(ROOT / "lite", lite, ignore=shutil.ignore_patterns("pypi", "*.db"))
-    # the config names the notebooks relative to the lite folder; keep that true in the copy
-    (work / "notebooks").symlink_to(ROOT / "notebooks")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q",
-                    "-w", str(lite / "pypi")], check=True, cwd=work, timeout=600)
-    out = work / "_site"
-    proc = subprocess.run([str(BIN / "jupyter"), "lite", "build", "--lite-dir", str(lite),
-                           "--output-dir", str(out)], cwd=work, capture_output=True, text=True,
-                          timeout=600)
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-4000:]
+def site() -> Path:
+    return builder().cached_site(ROOT / "build" / "lite-site-test")
+
+
+def config(site: Path) -> dict:
+    return json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+
+
+def piplite_index(site: Path) -> dict:
+    """Every package piplite can install in the site: name -> (version, wheel path)."""
+    out = {}
+    for url in builder().kernel_settings(site)["pipliteUrls"]:
+        index = site / url.split("?")[0]
+        for name, pkg in json.loads(index.read_text()).items():
+            for version, files in pkg["releases"].items():
+                out[name] = (version, index.parent / files[0]["url"])
     return out
 
 
@@ -60,11 +66,68 @@ def test_the_notebooks_are_in_the_site(site: Path):
     assert (site / "lab" / "index.html").is_file()
 
 
-def test_the_wheel_is_indexed_for_piplite(site: Path):
+def test_pyodide_is_in_the_site_at_the_kernels_version(site: Path):
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    settings = builder().kernel_settings(site)
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    core = site / "static" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (core / name).is_file(), name
+    assert json.loads((core / "package.json").read_text())["version"] == PYODIDE_VERSION
+    assert settings["disablePyPIFallback"] is True
+
+
+def test_the_lock_points_at_files_of_the_site(site: Path):
+    b = builder()
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert "micropip" in lock["packages"]  # the kernel loads it from the lock
+    for pkg in lock["packages"].values():
+        f = site / "static" / "pyodide" / pkg["file_name"]
+        assert f.is_file() and b.sha256(f) == pkg["sha256"], pkg["name"]
+    assert b.check_site(site) == []
+
+
+def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(site: Path):
+    """Follow the requirements, as Pyodide sees them, from what the kernel installs at start
+    and from this package: each one must be in a piplite index of the site (or the lock)."""
+    b = builder()
+    env = b.pyodide_env()
+    index = piplite_index(site)
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    todo = ["ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "fourseasons-widget"]
+    seen = set()
+    while todo:
+        name = b.canon(todo.pop())
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in lock:
+            continue
+        assert name in index, f"{name} is needed but not in the site"
+        todo += b.wheel_requires(index[name][1], env)
+    assert {"anywidget", "ipywidgets", "traitlets", "tqdm", "widgetsnbextension"} <= seen
+
+
+def test_the_front_ends_match_the_wheels(site: Path):
+    """The widget front ends in the site are the versions the kernel's wheels ask for."""
+    from importlib.metadata import version
+
+    index = piplite_index(site)
+    extensions = {e["name"] for e in config(site)["federated_extensions"]}
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+            "anywidget"} <= extensions
+    for py, js in (("anywidget", "anywidget"),
+                   ("jupyterlab-widgets", "@jupyter-widgets/jupyterlab-manager")):
+        pkg = json.loads((site / "extensions" / js / "package.json").read_text())
+        assert index[py][0] == version(py.replace("-", "_")), py
+        if py == "anywidget":  # the model module version the Python side announces
+            assert pkg["version"] == index[py][0]
+
+
+def test_the_package_wheel_carries_its_front_end(site: Path):
     wheels = list((site / "pypi").glob("fourseasons_widget-*.whl"))
     assert len(wheels) == 1
-    index = json.loads((site / "pypi" / "all.json").read_text())
-    assert "fourseasons-widget" in index
     with zipfile.ZipFile(wheels[0]) as z:
         names = set(z.namelist())
     # the board's front end travels in the wheel (built by the jupyter-builder hook)
@@ -73,12 +136,11 @@ def test_the_wheel_is_indexed_for_piplite(site: Path):
     assert "fourseasons_widget/widget.py" in names
 
 
-def test_the_kernel_and_widget_extensions_are_in_the_site(site: Path):
-    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
-    extensions = {e["name"] for e in config["federated_extensions"]}
-    assert "@jupyterlite/pyodide-kernel-extension" in extensions
-    assert "@jupyter-widgets/jupyterlab-manager" in extensions
-    assert "anywidget" in extensions
+def test_no_address_outside_the_site_in_its_configuration(site: Path):
+    text = (site / "jupyter-lite.json").read_text()
+    assert "://" not in text, [ln for ln in text.splitlines() if "://" in ln]
+    lock = (site / "static" / "pyodide" / "pyodide-lock.json").read_text()
+    assert "://" not in lock
 
 
 def test_the_notebooks_install_the_wheel_under_pyodide(site: Path):
@@ -87,3 +149,19 @@ def test_the_notebooks_install_the_wheel_under_pyodide(site: Path):
         first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
         src = "".join(first_code["source"])
         assert 'sys.platform == "emscripten"' in src and "%pip install" in src, path.name
+
+
+def test_the_build_refuses_a_site_that_reaches_out(tmp_path: Path, site: Path):
+    """check_site is what the build runs last: it finds a CDN address put back in."""
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(site / "static", copy / "static")
+    cfg = json.loads((site / "jupyter-lite.json").read_text())
+    settings = cfg["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    settings["pyodideUrl"] = "https://cdn.example/pyodide/pyodide.mjs"
+    settings["pipliteUrls"] = []
+    (copy / "jupyter-lite.json").write_text(json.dumps(cfg))
+    problems = builder().check_site(copy)
+    assert any("pyodideUrl" in p for p in problems), problems

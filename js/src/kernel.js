@@ -1,7 +1,26 @@
 // Is a live kernel behind this board?  The static export (a notebook saved with its widgets)
-// has the widget state but no comm: intents go nowhere.  The board asks ("ping") and Python
-// answers ("pong"); no answer within `timeout` ms means no kernel, and the board says so and
-// greys out what needs one.  A late answer (a kernel busy with a long cell) puts things right.
+// has the widget state but no comm: intents go nowhere.  Such a page is known at once: it
+// embeds its widget state in a <script type="application/vnd.jupyter.widget-state+json"> and
+// its widget manager (the html-manager) has no kernel — the board says so before its first
+// frame is seen, and never asks.  Elsewhere the board asks ("ping") and Python answers
+// ("pong"); no answer within `timeout` ms means no kernel, and the board says so and greys out
+// what needs one.  A kernel that is busy is not missing: where the widget manager shows its
+// kernel (JupyterLab, Notebook 7, JupyterLite) and that kernel is busy — running cells, and
+// in JupyterLite (Pyodide, no subshells) unable to answer until they end — the board waits for
+// it to be idle and asks again, instead of saying "no kernel" and refusing clicks.  A late
+// answer puts things right.
+
+const WIDGET_STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
+
+/** A page rendered from embedded widget state, with no kernel behind its widget manager. */
+export function staticPage(model, win) {
+  const doc = win && win.document;
+  if (!doc || typeof doc.querySelector !== "function" || !doc.querySelector(WIDGET_STATE)) {
+    return false;
+  }
+  const manager = model && model.widget_manager;
+  return !(manager && manager.kernel);
+}
 
 export class KernelWatch {
   constructor(model, win, onChange, { timeout = 4000, retry = 20000, retries = 3 } = {}) {
@@ -20,18 +39,47 @@ export class KernelWatch {
   }
 
   ping() {
+    if (this.alive === null && staticPage(this.model, this.win)) {
+      // no kernel can ever answer here: say so now (after the view is built), ask nothing
+      this.win.clearTimeout(this.timer);
+      this.timer = this.win.setTimeout(() => this.set(false), 0);
+      return;
+    }
     try {
       this.model.send({ type: "ping" });
     } catch {
       /* no comm at all: the timeout says so */
     }
     this.win.clearTimeout(this.timer);
-    this.timer = this.win.setTimeout(() => {
-      if (this.alive !== true) {
-        this.set(false);
-        if (this.retries-- > 0) this.timer = this.win.setTimeout(() => this.ping(), this.retry);
-      }
-    }, this.timeout);
+    this.timer = this.win.setTimeout(() => this.expired(false), this.timeout);
+  }
+
+  /** No answer within `timeout`: a busy kernel is waited for, a silent idle one is "none". */
+  expired(waited) {
+    if (this.alive === true) return;
+    if (this.kernelBusy()) {
+      this.timer = this.win.setTimeout(() => this.expired(true), this.timeout);
+      return;
+    }
+    if (waited) {
+      this.ping(); // it was busy and is idle now: ask again (the first ping may be answered too)
+      return;
+    }
+    this.set(false);
+    if (this.retries-- > 0) this.timer = this.win.setTimeout(() => this.ping(), this.retry);
+  }
+
+  /** The widget manager's kernel, when it shows one, is starting or running something. */
+  kernelBusy() {
+    let kernel = null;
+    try {
+      kernel = this.model.widget_manager && this.model.widget_manager.kernel;
+    } catch {
+      return false;
+    }
+    const status = kernel && kernel.status;
+    return typeof status === "string" && ["busy", "starting", "restarting", "autorestarting"]
+      .includes(status);
   }
 
   set(alive) {

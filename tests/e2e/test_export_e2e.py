@@ -1,17 +1,25 @@
-"""The static HTML export: the live boards render offline, from local files only.
+"""The static HTML export: the live boards render offline, from local files only, and the page
+carries the course, not its author.
 
 The Play notebook is executed and exported to a temporary folder, served on 127.0.0.1, and
 opened in Chromium with every request outside that server blocked; the boards must appear
 (``[data-card]`` elements drawn by the widget's own JavaScript from the embedded state).
+
+Before the export, statistics and an unfinished game are planted in the exporter's data
+directory (``FOURSEASONS_WIDGET_DATA``); the page must hold none of it — not in the HTML, not on
+the boards — and must never offer to resume a game.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import re
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,12 +30,57 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
 
 
+# what the exporter's own data directory holds (distinctive numbers, searched for in the page)
+PLANTED_MOVES = 4321
+PLANTED_SECONDS = 987.654
+UNFINISHED_PLIES = 8
+
+
+def plant_author_data(folder: Path) -> None:
+    """Statistics and an unfinished game of the standard variant, as a player would leave."""
+    from fourseasons_widget import Game
+    from fourseasons_widget.stats import Stats
+
+    st = Stats(folder / "stats.sqlite")
+    for result in ("won", "lost", "won"):
+        st.record("standard", result, moves=PLANTED_MOVES, seconds=PLANTED_SECONDS, seed=7)
+    g = Game.new(seed=7)
+    for _ in range(UNFINISHED_PLIES):
+        g.play(g.legal_moves()[-1])
+    st.save_unfinished("standard", g.to_json(), seconds=PLANTED_SECONDS)
+    assert st.unfinished("standard") is not None
+    st.close()
+
+
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> Path:
+def author_data(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("author-data")
+    plant_author_data(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory, author_data: Path) -> Path:
     os.environ.setdefault("MPLBACKEND", "Agg")
     out = tmp_path_factory.mktemp("export") / "site" / "play.html"
-    page = ex.export(ROOT / "notebooks" / "01-play.ipynb", out, timeout=300)
+    old = os.environ.get("FOURSEASONS_WIDGET_DATA")
+    os.environ["FOURSEASONS_WIDGET_DATA"] = str(author_data)  # the exporter's own data
+    try:
+        page = ex.export(ROOT / "notebooks" / "01-play.ipynb", out, timeout=300)
+    finally:
+        os.environ["FOURSEASONS_WIDGET_DATA"] = old or ""
+        if old is None:
+            del os.environ["FOURSEASONS_WIDGET_DATA"]
     return page
+
+
+def embedded_boards(page: str) -> list[dict]:
+    state = re.search(r'<script type="application/vnd\.jupyter\.widget-state\+json">\s*(.*?)'
+                      r'\s*</script>', page, re.S)
+    assert state, "no embedded widget state"
+    models = json.loads(state.group(1))["state"].values()
+    return [m["state"]["board"] for m in models
+            if isinstance(m.get("state", {}).get("board"), dict)]
 
 
 @pytest.fixture
@@ -58,6 +111,100 @@ def test_page_embeds_state_and_loads_nothing_remote(exported: Path):
         assert (assets / name).is_file(), name
     # the board's own front end travels in the widget state
     assert "data-card" in page
+
+
+def test_the_page_holds_nothing_of_the_author(exported: Path, author_data: Path):
+    page = exported.read_text(encoding="utf-8")
+    boards = embedded_boards(page)
+    assert len(boards) >= 2
+    for b in boards:
+        assert b.get("stats") is None and b.get("resume") is None, {
+            k: b.get(k) for k in ("stats", "resume")}
+        assert b.get("history") is None and b.get("stats_state") is None
+        assert "stats_error" not in b
+        ui = b.get("ui") or {}
+        assert all(o.get("id") != "resume" for o in ui.get("offers") or [])
+        assert (ui.get("banner") or {}).get("kind") != "resume"
+    # the planted figures and the folder appear nowhere in the page
+    assert str(PLANTED_MOVES) not in page
+    assert str(PLANTED_SECONDS) not in page and "987.65" not in page
+    assert str(author_data) not in page
+    # (the banner's wording itself travels in the board's JavaScript: the browser test below
+    # checks that it is never shown)
+    # the planted store was not touched by the export's kernel either
+    from fourseasons_widget.stats import Stats
+
+    st = Stats(author_data / "stats.sqlite")
+    assert st.summary()["standard"]["played"] == 3 and st.unfinished("standard") is not None
+    st.close()
+
+
+def test_scrub_removes_player_data_from_any_board_state():
+    board = {"ply": 0, "stats": {"played": 8}, "resume": {"moves": 8}, "history": [{"id": 1}],
+             "stats_state": {"state": "off", "message": "cannot open /home/me/x.sqlite"},
+             "stats_error": "/home/me/.local/share/x: locked",
+             "ui": {"offers": [{"id": "resume", "label": "Resume", "enabled": True},
+                               {"id": "undo", "label": "Undo", "enabled": False}],
+                    "banner": {"kind": "resume", "text": "An unfinished game…"},
+                    "panel": "stats"}}
+    state = {"version_major": 2, "state": {"a": {"model_name": "AnyModel",
+                                                 "state": {"board": board, "x": 1}},
+                                           "b": {"model_name": "LayoutModel", "state": {}}}}
+    out = ex.scrub_state(state)
+    b = out["state"]["a"]["state"]["board"]
+    assert b["stats"] is None and b["resume"] is None and b["history"] is None
+    assert b["stats_state"] is None
+    assert "stats_error" not in b
+    assert b["ui"] == {"offers": [{"id": "undo", "label": "Undo", "enabled": False}],
+                       "banner": None, "panel": ""}
+    assert out["state"]["a"]["state"]["x"] == 1 and out["state"]["b"] == state["state"]["b"]
+    assert board["stats"] == {"played": 8}  # the input is left as it was
+
+
+@pytest.mark.slow
+def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browser, served: str,
+                                                                          exported: Path):
+    """From the first frame on: no resume banner, no statistics; "no kernel" is said at once
+    (the page is known to be static), not after the 4 s a kernel is given to answer."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        # record, in the page, when the first board is drawn, when it says "no kernel", and
+        # every banner text shown on the way
+        page.add_init_script("""(() => {
+          const seen = { banners: [], first: null, none: null, resumeButton: false };
+          window.__fsw = seen;
+          const look = () => {
+            const root = document.querySelector('.fsw-root');
+            if (!root) return;
+            const t = performance.now();
+            if (seen.first === null && root.querySelector('[data-card]')) seen.first = t;
+            if (seen.none === null && root.dataset.kernel === 'none') seen.none = t;
+            document.querySelectorAll('[data-role="banner"]').forEach((b) => {
+              const s = b.innerText.trim();
+              if (s && !b.hidden && !seen.banners.includes(s)) seen.banners.push(s);
+            });
+            document.querySelectorAll('button').forEach((b) => {
+              if (/resume/i.test(b.textContent) && b.offsetParent !== null) seen.resumeButton = true;
+            });
+          };
+          new MutationObserver(look).observe(document, { subtree: true, childList: true,
+                                                         attributes: true, characterData: true });
+        })()""")
+        page.goto(f"{served}/{exported.name}")
+        page.wait_for_function("window.__fsw && window.__fsw.none !== null", timeout=15_000)
+        time.sleep(2.0)  # keep watching: a late banner would be caught too
+        seen = page.evaluate("window.__fsw")
+        delay = seen["none"] - seen["first"]
+        print(f"\nexport: 'no kernel' shown {delay:.0f} ms after the first board was drawn")
+        assert delay < 1000, seen  # at once — the kernel's answer would be awaited 4000 ms
+        assert not seen["resumeButton"], seen
+        assert not any("unfinished" in b or "Resume" in b for b in seen["banners"]), seen
+        panel = page.locator(".fsw-root").first.inner_text()
+        assert str(PLANTED_MOVES) not in panel
+        page.screenshot(path=str(ARTIFACTS / "export-clean.png"))
+    finally:
+        context.close()
 
 
 def _open(browser, url: str, shot: str) -> tuple[int, list[str], list[str]]:

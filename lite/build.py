@@ -1,0 +1,377 @@
+"""Build the course's JupyterLite site so that it runs with no network at all.
+
+    .venv/bin/python lite/build.py --out _site          (what ``make lite`` runs)
+
+Everything the page needs at run time is written into the site and addressed by relative URLs,
+so it works from any static host or ``python -m http.server``:
+
+- **Pyodide's core** (``pyodide.mjs``, ``pyodide.asm.*``, ``python_stdlib.zip``) from the npm
+  package ``pyodide``, at exactly the version the installed jupyterlite-pyodide-kernel names
+  (``jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION``), under ``static/pyodide/``;
+- **a Pyodide lock** (``static/pyodide/pyodide-lock.json``) that lists only what the site
+  carries: ``micropip``, the one package the kernel loads from the lock, with the wheel beside
+  it and its real sha256.  Pyodide's own lock names 350 packages whose wheels are not in the
+  npm package (they live on its CDN); an entry pointing at a missing file would fail late and
+  obscurely, so none is kept;
+- **every pure-Python wheel the kernel and the notebooks install**, in ``pypi/`` with the
+  piplite index ``pypi/all.json``: the kernel's own pieces (comm, IPython, jedi and their
+  dependencies; the kernel's stand-ins for ipykernel and widgetsnbextension come with its
+  extension), ipywidgets, jupyterlab_widgets, anywidget and this package's wheel.  They are
+  resolved at build time with ``pip download`` against PyPI and the closure is recomputed
+  with Pyodide's markers (``sys_platform == "emscripten"``);
+- **the widget front ends** (``@jupyter-widgets/jupyterlab-manager``, ``anywidget``) as
+  federated extensions from the build environment, whose Python packages are the versions
+  pinned into ``pypi/`` (else the page says "No version of module anywidget is registered");
+- ``disablePyPIFallback``: a package the site does not carry is refused at once with a
+  message instead of being fetched from PyPI.
+
+What the site cannot carry: Pyodide's *compiled* packages (numpy, matplotlib, pillow, …) are
+published on neither PyPI nor npm, so ``import matplotlib`` fails in the site; the notebooks
+guard their figures.
+
+Downloads (npm tarball, wheels) are kept in ``build/lite-cache/`` and reused: a rebuild with a
+full cache needs no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import importlib.metadata as md
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CACHE = ROOT / "build" / "lite-cache"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+# the files of the npm package the runtime loads (no source maps, no classic-script build)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json", "package.json")
+
+# what the kernel installs at start (worker: micropip from the lock, then piplite installs
+# these), what every notebook's first cell installs, and the front ends' Python halves pinned
+# to the build environment's versions (their JavaScript is the build environment's too)
+KERNEL_ROOTS = ("micropip", "comm", "jedi", "ipython")
+PINNED_TO_BUILD_ENV = ("ipywidgets", "jupyterlab_widgets", "anywidget")
+# served by the kernel's own extension (its static/pypi/all.json): never from PyPI
+STAND_INS = {"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"}
+# loaded by the kernel with pyodide.loadPackage, so they must be in the lock
+IN_LOCK = ("micropip",)
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def log(msg: str) -> None:
+    print(f"[lite] {msg}", flush=True)
+
+
+def canon(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pyodide_env() -> dict[str, str]:
+    """PEP 508 marker values of the kernel's Pyodide (Python version from its lock)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    return {
+        "implementation_name": "cpython", "implementation_version": PYODIDE_PYTHON_VERSION,
+        "os_name": "posix", "platform_machine": "wasm32", "platform_release": "",
+        "platform_system": "Emscripten", "platform_version": "",
+        "python_full_version": PYODIDE_PYTHON_VERSION + ".0",
+        "platform_python_implementation": "CPython", "python_version": PYODIDE_PYTHON_VERSION,
+        "sys_platform": "emscripten", "extra": "",
+    }
+
+
+# --- Pyodide's core from npm ---------------------------------------------------------------
+
+def pyodide_core(version: str, dest: Path) -> Path:
+    """Unpack the npm package ``pyodide@version`` (cached) into ``dest``; returns its lock."""
+    tgz = CACHE / f"pyodide-{version}.tgz"
+    if not tgz.is_file():
+        log(f"npm pack pyodide@{version}")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(CACHE),
+                        "--silent"], check=True, cwd=CACHE)
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_FILES:
+            member = tar.getmember(f"package/{name}")
+            with tar.extractfile(member) as src, open(dest / name, "wb") as out:
+                shutil.copyfileobj(src, out)
+    got = json.loads((dest / "package.json").read_text())["version"]
+    if got != version:
+        raise BuildError(f"npm gave pyodide {got}, the kernel expects {version}")
+    return dest / "pyodide-lock.json"
+
+
+# --- wheels from PyPI --------------------------------------------------------------------
+
+def wheel_metadata(whl: Path) -> email.message.Message:
+    with zipfile.ZipFile(whl) as z:
+        name = next(n for n in z.namelist()
+                    if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(z.read(name).decode("utf-8"))
+
+
+def wheel_requires(whl: Path, env: dict[str, str]) -> list[str]:
+    """The names ``whl`` needs on Pyodide (markers evaluated there, no extras)."""
+    from packaging.requirements import Requirement
+
+    out = []
+    for line in wheel_metadata(whl).get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is None or req.marker.evaluate(env):
+            out.append(canon(req.name))
+    return out
+
+
+def wheel_name(whl: Path) -> str:
+    return canon(whl.name.split("-")[0])
+
+
+def download(specs: list[str], constraints: list[str], dest: Path, python: str) -> None:
+    """``pip download`` the pure-Python closure of ``specs`` into ``dest``: from the cache
+    alone when it holds everything, else from the package index."""
+    dest.mkdir(parents=True, exist_ok=True)
+    cfile = CACHE / "constraints.txt"
+    cfile.write_text("\n".join(constraints) + "\n")
+    base = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+            "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+            "--abi", "none", "--python-version", python, "-d", str(dest), "-c", str(cfile),
+            *specs]
+    offline = subprocess.run([*base, "--no-index", "--find-links", str(dest)],
+                             capture_output=True, text=True)
+    if offline.returncode == 0:
+        return
+    log("pip download (from the package index)")
+    online = subprocess.run(base, capture_output=True, text=True)
+    noise = "WARNING: Location"  # this machine's pip config names local mirrors that may be absent
+    said = [ln for ln in (online.stdout + online.stderr).splitlines() if not ln.startswith(noise)]
+    if said:
+        print("\n".join(said), file=sys.stderr)
+    if online.returncode != 0:
+        raise BuildError("pip download failed")
+
+
+def closure(roots: list[str], wheels: dict[str, Path], env: dict[str, str]) -> list[str]:
+    """The names reachable from ``roots`` through the wheels' requirements on Pyodide."""
+    seen: list[str] = []
+    todo = [canon(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen or name in STAND_INS:
+            continue
+        if name not in wheels:
+            raise BuildError(f"no wheel for {name!r} (needed on Pyodide)")
+        seen.append(name)
+        todo.extend(wheel_requires(wheels[name], env))
+    return sorted(seen)
+
+
+# --- the lock ----------------------------------------------------------------------------
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def top_level_imports(whl: Path) -> list[str]:
+    with zipfile.ZipFile(whl) as z:
+        names = {n.split("/")[0] for n in z.namelist()}
+    mods = {n[:-3] if n.endswith(".py") else n for n in names
+            if not n.endswith((".dist-info", ".data")) and (n.endswith(".py") or "." not in n)}
+    return sorted(m for m in mods if m.isidentifier())
+
+
+def write_lock(npm_lock: Path, names: list[str], wheels: dict[str, Path],
+               env: dict[str, str]) -> None:
+    """Replace the npm package's lock by one listing only ``names``, with the wheels copied
+    beside it (file names relative to the lock, hashes of the files themselves)."""
+    lock = json.loads(npm_lock.read_text())
+    packages = {}
+    for name in names:
+        whl = wheels[name]
+        shutil.copy2(whl, npm_lock.parent / whl.name)
+        deps = [d for d in wheel_requires(whl, env) if d in names]
+        packages[name] = {
+            "name": name, "version": wheel_metadata(whl)["Version"], "file_name": whl.name,
+            "install_dir": "site", "sha256": sha256(whl), "package_type": "package",
+            "imports": top_level_imports(whl), "depends": deps, "unvendored_tests": False,
+            "shared_library": False,
+        }
+    lock["packages"] = packages
+    npm_lock.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+# --- the site ----------------------------------------------------------------------------
+
+def build_package_wheel(dest: Path) -> Path:
+    for old in dest.glob("fourseasons_widget-*.whl"):
+        old.unlink()
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet",
+                    "--disable-pip-version-check", "-w", str(dest)], check=True)
+    return next(dest.glob("fourseasons_widget-*.whl"))
+
+
+def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None = None) -> dict:
+    """Build the site into ``out``; returns a summary (versions, wheels, size)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
+
+    t0 = time.perf_counter()
+    env = pyodide_env()
+    stage = CACHE / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    (stage / "pypi").mkdir(parents=True)
+    shutil.copy2(HERE / "jupyter_lite_config.json", stage / "jupyter_lite_config.json")
+    shutil.copy2(HERE / "jupyter-lite.json", stage / "jupyter-lite.json")
+
+    npm_lock = pyodide_core(PYODIDE_VERSION, stage / "static" / "pyodide")
+    locked = json.loads(npm_lock.read_text())["packages"]
+
+    own = Path(package_wheel) if package_wheel else build_package_wheel(CACHE / "own")
+    pins = [f"{p}=={md.version(p)}" for p in PINNED_TO_BUILD_ENV]
+    # pure packages Pyodide itself ships are taken at the version it tested
+    constraints = [f"{n}=={p['version']}" for n, p in locked.items()
+                   if p["file_name"].endswith("-none-any.whl") and n not in STAND_INS]
+    wheel_dir = CACHE / "wheels"
+    # this package's own requirements (not its wheel: pip would keep a copy in the cache)
+    own_requires = wheel_metadata(own).get_all("Requires-Dist") or []
+    download([*KERNEL_ROOTS, *pins, *own_requires], constraints, wheel_dir,
+             PYODIDE_PYTHON_VERSION)
+
+    wheels = {wheel_name(w): w for w in sorted(wheel_dir.glob("*.whl"))
+              if wheel_name(w) != wheel_name(own)}
+    wheels[wheel_name(own)] = own
+    needed = closure([*KERNEL_ROOTS, *PINNED_TO_BUILD_ENV, wheel_name(own)], wheels, env)
+    for name in PINNED_TO_BUILD_ENV:  # the front ends in the site are the build env's
+        got = wheel_metadata(wheels[canon(name)])["Version"]
+        if got != md.version(name):
+            raise BuildError(f"{name}: wheel {got} but front end {md.version(name)}")
+    in_lock = [n for n in needed if n in IN_LOCK]
+    write_lock(npm_lock, in_lock, wheels, env)
+    for name in needed:
+        if name not in IN_LOCK:
+            shutil.copy2(wheels[name], stage / "pypi" / wheels[name].name)
+
+    out = Path(out).resolve()
+    cmd = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir",
+           str(stage), "--output-dir", str(out), "--contents",
+           str(Path(contents or ROOT / "notebooks").resolve()), "--no-sourcemaps"]
+    log("jupyter lite build")
+    proc = subprocess.run(cmd, cwd=stage, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("jupyter lite build failed:\n" + (proc.stdout + proc.stderr)[-4000:])
+    problems = check_site(out)
+    if problems:
+        raise BuildError("the site is not self-contained:\n  " + "\n  ".join(problems))
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    summary = {"pyodide": PYODIDE_VERSION, "python": PYODIDE_PYTHON_VERSION,
+               "lock": in_lock, "pypi": [n for n in needed if n not in IN_LOCK],
+               "front_ends": {p: md.version(p) for p in PINNED_TO_BUILD_ENV},
+               "size_mb": round(size / 1e6, 1), "seconds": round(time.perf_counter() - t0, 1)}
+    (out / "lite-build.json").write_text(json.dumps(summary, indent=1) + "\n")
+    return summary
+
+
+def inputs_digest() -> str:
+    """A hash of everything a site is built from (the package, its front end, the notebooks,
+    this folder, the build environment's kernel and widget versions)."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    h = hashlib.sha256(PYODIDE_VERSION.encode())
+    for p in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *PINNED_TO_BUILD_ENV):
+        h.update(f"{p}={md.version(p)}".encode())
+    files = [ROOT / "pyproject.toml", *HERE.glob("*.json"), *HERE.glob("*.py")]
+    for folder, pattern in (("fourseasons_widget", "**/*"), ("notebooks", "**/*")):
+        files += [f for f in (ROOT / folder).glob(pattern) if f.is_file()
+                  and "__pycache__" not in f.parts and ".ipynb_checkpoints" not in f.parts]
+    for f in sorted(files):
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def cached_site(out: Path) -> Path:
+    """The site in ``out``, built unless it was built from the same inputs (the tests share
+    one build: ``build/lite-site-test``)."""
+    out = Path(out)
+    stamp = out / "lite-build.json"
+    digest = inputs_digest()
+    if stamp.is_file() and json.loads(stamp.read_text()).get("inputs") == digest:
+        return out
+    shutil.rmtree(out, ignore_errors=True)
+    summary = build(out)
+    stamp.write_text(json.dumps({**summary, "inputs": digest}, indent=1) + "\n")
+    return out
+
+
+def kernel_settings(site: Path) -> dict:
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    return config.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+
+
+def check_site(site: Path) -> list[str]:
+    """What in ``site`` would reach outside it at run time (an empty list: nothing)."""
+    problems = []
+    settings = kernel_settings(site)
+    if not settings.get("disablePyPIFallback"):
+        problems.append("disablePyPIFallback is not set")
+    url = settings.get("pyodideUrl", "")
+    if not url.startswith("./") or not (site / url).is_file():
+        problems.append(f"pyodideUrl is not a file in the site: {url!r}")
+    lock_path = site / "static" / "pyodide" / "pyodide-lock.json"
+    for name, pkg in json.loads(lock_path.read_text())["packages"].items():
+        f = lock_path.parent / pkg["file_name"]
+        if "://" in pkg["file_name"] or not f.is_file():
+            problems.append(f"lock entry {name} does not point at a file in the site")
+        elif sha256(f) != pkg["sha256"]:
+            problems.append(f"lock entry {name}: sha256 does not match {f.name}")
+    for index_url in settings.get("pipliteUrls", []):
+        path = index_url.split("?")[0]
+        if not path.startswith("./") or not (site / path).is_file():
+            problems.append(f"piplite index not in the site: {index_url}")
+            continue
+        for name, pkg in json.loads((site / path).read_text()).items():
+            for files in pkg["releases"].values():
+                for f in files:
+                    if not f["url"].startswith("./") or not (site / path).parent.joinpath(
+                            f["url"]).is_file():
+                        problems.append(f"{name}: {f['url']} is not in the site")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="lite/build.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", default=str(ROOT / "_site"), help="the site folder (default _site)")
+    p.add_argument("--wheel", help="this package's wheel (default: built with pip wheel)")
+    p.add_argument("--contents", help="the notebooks folder (default notebooks/)")
+    args = p.parse_args(argv)
+    os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    try:
+        s = build(Path(args.out), package_wheel=args.wheel and Path(args.wheel),
+                  contents=args.contents and Path(args.contents))
+    except (BuildError, subprocess.CalledProcessError) as e:
+        print(f"lite: {e}", file=sys.stderr)
+        return 1
+    log(f"Pyodide {s['pyodide']} (Python {s['python']}); lock: {', '.join(s['lock'])}")
+    log(f"pypi/: {', '.join(s['pypi'])}")
+    log(f"front ends: {s['front_ends']}")
+    log(f"wrote {args.out}: {s['size_mb']} MB in {s['seconds']} s — serve it with "
+        f"python -m http.server -d {args.out} --bind 127.0.0.1 8000")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
