@@ -334,7 +334,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                       f"[{time.perf_counter() - t0:.0f} s]", flush=True)
                 solver = pl in SEARCHERS
                 summaries.append(summary_row(v, pl, rows, command,
-                                             a.nodes if solver else None,
+                                             a.nodes if solver or pl == "fair" else None,
                                              a.seconds if solver else None))
                 if partial and several:  # (what is done so far, never under the final name)
                     write_csv(all_rows, partial)
