@@ -32,6 +32,11 @@ MIX = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed word
 
 
 # -- the hash table ---------------------------------------------------------------------------
+# Open addressing with linear probing over an int64 matrix, one key a row.  Every key has bit 62
+# of its first word set (MARK), so an empty slot is a row whose first word is 0.
+MARK = np.int64(1) << 62
+
+
 @njit(cache=True, inline="always")
 def _hash(key, k):
     h = np.int64(k)
@@ -42,10 +47,10 @@ def _hash(key, k):
 
 
 @njit(cache=True)
-def tab_contains(tab, used, key, k):
+def tab_contains(tab, key, k):
     mask = tab.shape[0] - 1
     i = _hash(key, k) & mask
-    while used[i]:
+    while tab[i, 0] != 0:
         same = True
         for w in range(k):
             if tab[i, w] != key[w]:
@@ -58,11 +63,11 @@ def tab_contains(tab, used, key, k):
 
 
 @njit(cache=True)
-def tab_add(tab, used, count, key, k):
+def tab_add(tab, count, key, k):
     """Adds ``key`` unless present; True when it was new.  ``count[0]`` keeps the entries."""
     mask = tab.shape[0] - 1
     i = _hash(key, k) & mask
-    while used[i]:
+    while tab[i, 0] != 0:
         same = True
         for w in range(k):
             if tab[i, w] != key[w]:
@@ -73,9 +78,22 @@ def tab_add(tab, used, count, key, k):
         i = (i + 1) & mask
     for w in range(k):
         tab[i, w] = key[w]
-    used[i] = 1
     count[0] += 1
     return True
+
+
+@njit(cache=True)
+def rehash(tab, new_tab):
+    """Every key of ``tab`` into the (larger, empty) ``new_tab``."""
+    count = np.zeros(1, np.int64)
+    k = tab.shape[1]
+    key = np.zeros(k, np.int64)
+    for i in range(tab.shape[0]):
+        if tab[i, 0] != 0:
+            for w in range(k):
+                key[w] = tab[i, w]
+            tab_add(new_tab, count, key, k)
+    return count[0]
 
 
 # -- the exact search: packed keys -------------------------------------------------------------
@@ -86,7 +104,7 @@ def tab_add(tab, used, count, key, k):
 # each, and the stock index << 16: 22 bits) and the piles' codes sorted, packed 62 bits a word.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pile_code(piles, plen, i, drop):
     """The code of pile ``i`` with its top ``drop`` cards taken off (-1: too long to pack)."""
     n = plen[i] - drop
@@ -101,7 +119,7 @@ def pile_code(piles, plen, i, drop):
     return (top + 1) | (np.int64(n) << 6) | (code << 10)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push_code(code, card):
     """The code of a pile (``code``) with ``card`` put on top (-1: too long)."""
     if code == 0:
@@ -114,7 +132,16 @@ def push_code(code, card):
     return np.int64(card + 1) | ((n + 1) << 6) | (below << 10)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def pop_code(code, piles, plen, i):
+    """The code of pile ``i`` (code ``code``, ``plen[i]`` cards) with its top card taken off."""
+    n = plen[i] - 1
+    if n <= 0:
+        return np.int64(0)
+    return (piles[i, n - 1] + 1) | (np.int64(n) << 6) | ((code >> 12) << 10)
+
+
+@njit(cache=True, inline="always")
 def pack_key(cs, n, hw, key, k):
     """Sort the ``n`` codes of ``cs`` (in place) and pack them with ``hw`` into ``key``."""
     for i in range(1, n):  # insertion sort: five to twelve values
@@ -126,7 +153,7 @@ def pack_key(cs, n, hw, key, k):
         cs[j + 1] = v
     for w in range(k):
         key[w] = 0
-    key[0] = hw
+    key[0] = hw | MARK
     off = 22
     w = 0
     for i in range(n):
@@ -142,15 +169,15 @@ def pack_key(cs, n, hw, key, k):
             off = 34 - lo
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def home_word(home, si):
     return home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12) | (si << 16)
 
 
 # -- the exact search: moves ------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
-              where, out):
+              where, out, d):
     """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs), in order "cross"
     (home, pile to pile, from the waste, into a space, the stock): the same moves in the same
     order as the reference."""
@@ -164,17 +191,17 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
     wc = waste[wlen - 1] if wlen > 0 else -1
     # H: home (the waste's top first, then the piles' tops)
     if wc >= 0 and wants[wc & 3, home[wc & 3]] == wc:
-        out[m, 0] = WASTE
-        out[m, 1] = F
-        out[m, 2] = 1
+        out[d, m, 0] = WASTE
+        out[d, m, 1] = F
+        out[d, m, 2] = 1
         m += 1
     for j in range(n):
         if plen[j] > 0:
             c = piles[j, plen[j] - 1]
             if wants[c & 3, home[c & 3]] == c:
-                out[m, 0] = j
-                out[m, 1] = F
-                out[m, 2] = 1
+                out[d, m, 0] = j
+                out[d, m, 1] = F
+                out[d, m, 2] = 1
                 m += 1
     # C: a pile's top onto another top
     for j in range(n):
@@ -183,37 +210,37 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
             for q in range(nparents[c]):
                 t = parents[c, q]
                 if where[t] >= 0:
-                    out[m, 0] = j
-                    out[m, 1] = where[t]
-                    out[m, 2] = 1
+                    out[d, m, 0] = j
+                    out[d, m, 1] = where[t]
+                    out[d, m, 2] = 1
                     m += 1
     # W: the waste's top onto a top
     if wc >= 0:
         for q in range(nparents[wc]):
             t = parents[wc, q]
             if where[t] >= 0:
-                out[m, 0] = WASTE
-                out[m, 1] = where[t]
-                out[m, 2] = 1
+                out[d, m, 0] = WASTE
+                out[d, m, 1] = where[t]
+                out[d, m, 2] = 1
                 m += 1
     # S: into the first space (the waste's top, then a pile's top from a pile of two or more)
     if empty >= 0:
         if wc >= 0:
-            out[m, 0] = WASTE
-            out[m, 1] = empty
-            out[m, 2] = 1
+            out[d, m, 0] = WASTE
+            out[d, m, 1] = empty
+            out[d, m, 2] = 1
             m += 1
         for j in range(n):
             if plen[j] > 1:
-                out[m, 0] = j
-                out[m, 1] = empty
-                out[m, 2] = 1
+                out[d, m, 0] = j
+                out[d, m, 1] = empty
+                out[d, m, 2] = 1
                 m += 1
     # T: turn the stock
     if si < nstock:
-        out[m, 0] = STOCK
-        out[m, 1] = WASTE
-        out[m, 2] = 1
+        out[d, m, 0] = STOCK
+        out[d, m, 1] = WASTE
+        out[d, m, 2] = 1
         m += 1
     for j in range(n):
         if plen[j] > 0:
@@ -221,10 +248,10 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
     return m
 
 
-@njit(cache=True)
-def prim(piles, plen, home, stock, sc, waste, src, dst):
-    """Move one card from ``src`` to ``dst``; returns it.  ``sc[0]`` stock index, ``sc[1]``
-    waste length."""
+@njit(cache=True, inline="always")
+def prim(piles, plen, codes, home, stock, sc, waste, src, dst):
+    """Move one card from ``src`` to ``dst``, keeping the piles' codes; returns the card.
+    ``sc[0]`` stock index, ``sc[1]`` waste length, ``sc[5]`` set when a pile outgrows its code."""
     if src == STOCK:
         card = stock[sc[0]]
         sc[0] += 1
@@ -232,6 +259,7 @@ def prim(piles, plen, home, stock, sc, waste, src, dst):
         sc[1] -= 1
         card = waste[sc[1]]
     else:
+        codes[src] = pop_code(codes[src], piles, plen, src)
         plen[src] -= 1
         card = piles[src, plen[src]]
     if dst >= F:
@@ -242,16 +270,21 @@ def prim(piles, plen, home, stock, sc, waste, src, dst):
     else:
         piles[dst, plen[dst]] = card
         plen[dst] += 1
+        c = push_code(codes[dst], card)
+        if c < 0:
+            sc[5] = 1
+        codes[dst] = c
     return card
 
 
-@njit(cache=True)
-def unprim(piles, plen, home, sc, waste, src, dst, card):
+@njit(cache=True, inline="always")
+def unprim(piles, plen, codes, home, sc, waste, src, dst, card):
     if dst >= F:
         home[card & 3] -= 1
     elif dst == WASTE:
         sc[1] -= 1
     else:
+        codes[dst] = pop_code(codes[dst], piles, plen, dst)
         plen[dst] -= 1
     if src == STOCK:
         sc[0] -= 1
@@ -261,6 +294,7 @@ def unprim(piles, plen, home, sc, waste, src, dst, card):
     else:
         piles[src, plen[src]] = card
         plen[src] += 1
+        codes[src] = push_code(codes[src], card)
 
 
 @njit(cache=True)
@@ -273,18 +307,30 @@ def safe_basic(c, home, children, nchildren):
 
 @njit(cache=True)
 def safe_next(card, depth, home, wants, children, nchildren, place):
-    """:meth:`ProofSearch._safe_next`: next in its suit, each child home or safe-next."""
-    if home[place[card, 0]] != place[card, 1] or depth > 4:
-        return False
-    for q in range(nchildren[card]):
-        cs = children[card, q, 0]
-        cn = children[card, q, 1]
-        h = home[cs]
-        if h > cn:
-            continue
-        if h < cn or not safe_next(wants[cs, cn], depth + 1, home, wants, children, nchildren,
-                                   place):
+    """:meth:`ProofSearch._safe_next`: next in its suit, each child home or safe-next (the
+    reference's recursion, walked with a stack: every card met must pass, so the order of the
+    walk does not matter; numba's cache does not keep recursive functions)."""
+    stack = np.empty((64, 2), np.int64)
+    stack[0, 0] = card
+    stack[0, 1] = depth
+    top = 1
+    while top > 0:
+        top -= 1
+        c = stack[top, 0]
+        d = stack[top, 1]
+        if home[place[c, 0]] != place[c, 1] or d > 4:
             return False
+        for q in range(nchildren[c]):
+            cs = children[c, q, 0]
+            cn = children[c, q, 1]
+            h = home[cs]
+            if h > cn:
+                continue
+            if h < cn or top >= 64:
+                return False
+            stack[top, 0] = wants[cs, cn]
+            stack[top, 1] = d + 1
+            top += 1
     return True
 
 
@@ -306,8 +352,8 @@ def is_safe(c, deep, home, wants, children, nchildren, place):
 
 
 @njit(cache=True)
-def auto_home(piles, plen, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-              rec, r):
+def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
+              rec, d, r):
     """The safe moves home (the reference's ``_auto_home``), appended to ``rec`` from ``r``;
     returns the new length of the record."""
     while True:
@@ -330,24 +376,24 @@ def auto_home(piles, plen, n, home, stock, sc, waste, wants, children, nchildren
                         break
         if src == -9:
             return r
-        card = prim(piles, plen, home, stock, sc, waste, src, F)
-        rec[r, 0] = src
-        rec[r, 1] = F
-        rec[r, 2] = 1
-        rec[r, 3] = card
+        card = prim(piles, plen, codes, home, stock, sc, waste, src, F)
+        rec[d, r, 0] = src
+        rec[d, r, 1] = F
+        rec[d, r, 2] = 1
+        rec[d, r, 3] = card
         r += 1
 
 
 @njit(cache=True)
-def do_move(piles, plen, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-            src, dst, rec):
+def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
+            src, dst, rec, d):
     """:meth:`FastSearch.do` for spaces that wait: the move, then the safe moves home; returns
     the record's length."""
-    card = prim(piles, plen, home, stock, sc, waste, src, dst)
-    rec[0, 0] = src
-    rec[0, 1] = dst
-    rec[0, 2] = 1
-    rec[0, 3] = card
+    card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
+    rec[d, 0, 0] = src
+    rec[d, 0, 1] = dst
+    rec[d, 0, 2] = 1
+    rec[d, 0, 3] = card
     if dst < F:
         # only the card this move uncovered can have become a safe move home
         if src < 0:
@@ -359,39 +405,36 @@ def do_move(piles, plen, n, home, stock, sc, waste, wants, children, nchildren, 
         h = home[c & 3]
         if h == 0 or wants[c & 3, h] != c:
             return 1
-    return auto_home(piles, plen, n, home, stock, sc, waste, wants, children, nchildren, place,
-                     deep, rec, 1)
+    return auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
+                     deep, rec, d, 1)
 
 
 @njit(cache=True)
-def undo_move(piles, plen, home, sc, waste, rec, r):
+def undo_move(piles, plen, codes, home, sc, waste, rec, d, r):
     for q in range(r - 1, -1, -1):
-        unprim(piles, plen, home, sc, waste, rec[q, 0], rec[q, 1], rec[q, 3])
+        unprim(piles, plen, codes, home, sc, waste, rec[d, q, 0], rec[d, q, 1], rec[d, q, 3])
 
 
 @njit(cache=True)
-def cur_key(piles, plen, n, home, sc, cs, key, k):
+def cur_key(codes, n, home, sc, cs, key, k):
     """The key of the current position (False if a pile is too long to pack)."""
+    if sc[5]:
+        return False
     for i in range(n):
-        c = pile_code(piles, plen, i, 0)
-        if c < 0:
-            return False
-        cs[i] = c
+        cs[i] = codes[i]
     pack_key(cs, n, home_word(home, sc[0]), key, k)
     return True
 
 
 @njit(cache=True)
-def child_key(piles, plen, n, waste, sc, stock, src, dst, hw, cs, key, k):
+def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k):
     """:meth:`FastSearch.child_key`: the key right after a move, before its automatic sequel.
     Returns False if a pile is too long to pack."""
     for i in range(n):
-        cs[i] = pile_code(piles, plen, i, 0)
-        if cs[i] < 0:
-            return False
+        cs[i] = codes[i]
     if src >= 0:
         card = piles[src, plen[src] - 1]
-        cs[src] = pile_code(piles, plen, src, 1)
+        cs[src] = pop_code(codes[src], piles, plen, src)
         if dst >= F:
             hw += np.int64(1) << ((card & 3) << 2)
         else:
@@ -406,20 +449,20 @@ def child_key(piles, plen, n, waste, sc, stock, src, dst, hw, cs, key, k):
         hw += np.int64(1) << 16
         if dst != WASTE:
             cs[dst] = push_code(cs[dst], stock[sc[0]])
-    for i in range(n):
-        if cs[i] < 0:
-            return False
+    if dst >= 0 and dst < F and cs[dst] < 0:
+        return False
     pack_key(cs, n, hw, key, k)
     return True
 
 
 @njit(cache=True)
-def dfs(piles, plen, home, stock, sc, waste, wants, children, nchildren, place, parents,
-        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, used, count, limit, maxfill):
+def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, place, parents,
+        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill):
     """The depth-first search of :meth:`FastSearch.run` (order "cross", no skip set), resumable:
     the path is in the arrays (``fm``/``fn``/``fi``/``fhw``: each frame's moves, their number,
     the next one to try, its home word; ``rk``/``rn``: each move's record).  ``sc``: [stock
-    index, waste length, nodes, depth (frames), started].  Runs until ``sc[2]`` reaches ``limit``
+    index, waste length, nodes, depth (frames), started, a pile outgrew its code]; ``codes``:
+    each pile's code, kept by the moves.  Runs until ``sc[2]`` reaches ``limit``
     (PAUSED) or an end; returns a status."""
     n = piles.shape[0]
     k = tab.shape[1]
@@ -431,18 +474,22 @@ def dfs(piles, plen, home, stock, sc, waste, wants, children, nchildren, place, 
     depth_cap = fm.shape[0]
     if sc[4] == 0:
         sc[4] = 1
-        r = auto_home(piles, plen, n, home, stock, sc, waste, wants, children, nchildren, place,
-                      deep, rk[0], 0)
+        for i in range(n):
+            codes[i] = pile_code(piles, plen, i, 0)
+            if codes[i] < 0:
+                return OVERFLOW
+        r = auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
+                      deep, rk, 0, 0)
         rn[0] = r
         if home[0] + home[1] + home[2] + home[3] == 52:
             sc[3] = 1
             return WON
-        if not cur_key(piles, plen, n, home, sc, cs, key, k):
+        if not cur_key(codes, n, home, sc, cs, key, k):
             return OVERFLOW
-        tab_add(tab, used, count, key, k)
+        tab_add(tab, count, key, k)
         sc[2] += 1
         fn[0] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock, parents,
-                          nparents, where, fm[0])
+                          nparents, where, fm, 0)
         fi[0] = 0
         fhw[0] = home_word(home, sc[0])
         sc[3] = 1
@@ -454,36 +501,36 @@ def dfs(piles, plen, home, stock, sc, waste, wants, children, nchildren, place, 
             fi[d] += 1
             src = fm[d, q, 0]
             dst = fm[d, q, 1]
-            if not child_key(piles, plen, n, waste, sc, stock, src, dst, fhw[d], cs, pkey, k):
+            if not child_key(piles, plen, codes, n, waste, sc, stock, src, dst, fhw[d], cs, pkey, k):
                 fi[d] -= 1
                 return OVERFLOW
-            if tab_contains(tab, used, pkey, k):
+            if tab_contains(tab, pkey, k):
                 continue
             if d + 1 >= depth_cap:
                 fi[d] -= 1
                 return DEEP
-            r = do_move(piles, plen, n, home, stock, sc, waste, wants, children, nchildren,
-                        place, deep, src, dst, rk[d + 1])
+            r = do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren,
+                        place, deep, src, dst, rk, d + 1)
             if r == 1:
                 for w in range(k):
                     key[w] = pkey[w]
             else:
-                if not cur_key(piles, plen, n, home, sc, cs, key, k):
-                    undo_move(piles, plen, home, sc, waste, rk[d + 1], r)
+                if not cur_key(codes, n, home, sc, cs, key, k):
+                    undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
                     fi[d] -= 1
                     return OVERFLOW
-                tab_add(tab, used, count, pkey, k)
-                if tab_contains(tab, used, key, k):
-                    undo_move(piles, plen, home, sc, waste, rk[d + 1], r)
+                tab_add(tab, count, pkey, k)
+                if tab_contains(tab, key, k):
+                    undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
                     continue
-            tab_add(tab, used, count, key, k)
+            tab_add(tab, count, key, k)
             rn[d + 1] = r
             if home[0] + home[1] + home[2] + home[3] == 52:
                 sc[3] = d + 2
                 return WON
             sc[2] += 1
             fn[d + 1] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock,
-                                  parents, nparents, where, fm[d + 1])
+                                  parents, nparents, where, fm, d + 1)
             fi[d + 1] = 0
             fhw[d + 1] = home_word(home, sc[0])
             sc[3] = d + 2
@@ -496,13 +543,13 @@ def dfs(piles, plen, home, stock, sc, waste, wants, children, nchildren, place, 
         if not pushed:
             sc[3] = d
             if d > 0:
-                undo_move(piles, plen, home, sc, waste, rk[d], rn[d])
+                undo_move(piles, plen, codes, home, sc, waste, rk, d, rn[d])
     return LOST
 
 
 # -- the rank abstraction ---------------------------------------------------------------------
 # A node of the bigger game: word 0 = the cross's shapes (rank * 64 + length, 0 = empty; five of
-# 10 bits, sorted); word 1 = the waste as a mask of the turned cards (47 bits) | the foundation
+# 10 bits, sorted) | MARK; word 1 = the waste as a mask of the turned cards (47 bits) | the foundation
 # counts << 47.  The turned count is the layer's (one table holds one layer), and the set of
 # cards in the cross is a function of these (the dealt and turned cards neither home nor on the
 # waste), so neither is stored.
@@ -529,20 +576,26 @@ def _emit(sh, n, home, wm, node, t):
     w0 = np.int64(0)
     for i in range(n):
         w0 |= t[i] << (10 * i)
-    node[0] = w0
+    node[0] = w0 | MARK
     node[1] = wm | ((home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12)) << 47)
 
 
 @njit(cache=True)
-def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u, cnt, nxt_t, nxt_u,
-               ncnt, todo, top, positions, max_positions, out):
+def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, nxt_t, ncnt,
+               todo, nlist, st, max_positions):
     """One layer of the layer-by-layer search of :class:`~.abstraction._RankSearch`: walk every
-    position reachable inside the layer from the ``top`` entries on ``todo`` (already in the
-    table ``cur_t``), adding the positions one stock card later to ``nxt_t``.  ``out``:
-    [positions so far, positions of this layer].  Returns 0 budget, 1 won with swaps, 2 layer
-    done, 3 a shape too long to pack, 4 a table full."""
-    cap = cur_t.shape[0]
-    maxfill = cap - (cap >> 2)
+    position reachable inside the layer from the ``st[0]`` entries on ``todo`` (already in the
+    table ``cur_t``), adding the positions one stock card later to ``nxt_t`` (and, when new, to
+    ``nlist``: the next layer's entries).  ``st``: [entries on todo, positions of this layer,
+    positions in all, entries on nlist], kept so that the walk can go on after a return.
+    Returns 0 budget, 1 won with swaps, 2 layer done, 3 a shape too long to pack, 4 a table
+    half full (the caller grows it and calls again)."""
+    maxfill = cur_t.shape[0] >> 1
+    nmaxfill = nxt_t.shape[0] >> 1
+    top = st[0]
+    count = st[1]
+    positions = st[2]
+    nl = st[3]
     sh = np.zeros(n, np.int64)
     s2 = np.zeros(n, np.int64)
     home = np.zeros(4, np.int64)
@@ -551,7 +604,6 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
     tmp = np.zeros(n, np.int64)
     seen_shape = np.zeros(1024, np.int64)
     stamp = 0
-    count = 0
     if True:
         while top > 0:
             top -= 1
@@ -560,8 +612,10 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
             count += 1
             positions += 1
             if positions >= max_positions:
-                out[0] = positions
-                out[1] = count
+                st[0] = top
+                st[1] = count
+                st[2] = positions
+                st[3] = nl
                 return 0
             for i in range(n):
                 sh[i] = (w0 >> (10 * i)) & 1023
@@ -593,11 +647,13 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                 nh[s] = h + 1
                 if c == wtop:
                     if total + 1 == 52:
-                        out[0] = positions
-                        out[1] = count
+                        st[0] = top
+                        st[1] = count
+                        st[2] = positions
+                        st[3] = nl
                         return 1
                     _emit(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp)
-                    if tab_add(cur_t, cur_u, cnt, child, 2):
+                    if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
                         top += 1
@@ -611,15 +667,17 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                         if v != 0 and (v >> 6) == r and seen_shape[v] != stamp:
                             seen_shape[v] = stamp
                             if total + 1 == 52:
-                                out[0] = positions
-                                out[1] = count
+                                st[0] = top
+                                st[1] = count
+                                st[2] = positions
+                                st[3] = nl
                                 return 1
                             for j in range(n):
                                 s2[j] = sh[j]
                             ln = v & 63
                             s2[i] = 0 if ln == 1 else under[r] * 64 + ln - 1
                             _emit(s2, n, nh, wm, child, tmp)
-                            if tab_add(cur_t, cur_u, cnt, child, 2):
+                            if tab_add(cur_t, cnt, child, 2):
                                 todo[top, 0] = child[0]
                                 todo[top, 1] = child[1]
                                 top += 1
@@ -646,15 +704,17 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                         if dup:
                             continue
                         if (tj & 63) + 1 > 63:
-                            out[0] = positions
-                            out[1] = count
+                            st[0] = top
+                            st[1] = count
+                            st[2] = positions
+                            st[3] = nl
                             return 3
                         for u in range(n):
                             s2[u] = sh[u]
                         s2[i] = rest
                         s2[j] = r * 64 + (tj & 63) + 1
                         _emit(s2, n, home, wm, child, tmp)
-                        if tab_add(cur_t, cur_u, cnt, child, 2):
+                        if tab_add(cur_t, cnt, child, 2):
                             todo[top, 0] = child[0]
                             todo[top, 1] = child[1]
                             top += 1
@@ -664,7 +724,7 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                     s2[i] = rest
                     s2[empty] = r * 64 + 1
                     _emit(s2, n, home, wm, child, tmp)
-                    if tab_add(cur_t, cur_u, cnt, child, 2):
+                    if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
                         top += 1
@@ -684,14 +744,16 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                         if dup:
                             continue
                         if (tj & 63) + 1 > 63:
-                            out[0] = positions
-                            out[1] = count
+                            st[0] = top
+                            st[1] = count
+                            st[2] = positions
+                            st[3] = nl
                             return 3
                         for u in range(n):
                             s2[u] = sh[u]
                         s2[j] = r * 64 + (tj & 63) + 1
                         _emit(s2, n, home, nwm, child, tmp)
-                        if tab_add(cur_t, cur_u, cnt, child, 2):
+                        if tab_add(cur_t, cnt, child, 2):
                             todo[top, 0] = child[0]
                             todo[top, 1] = child[1]
                             top += 1
@@ -700,35 +762,26 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cur_u
                         s2[u] = sh[u]
                     s2[empty] = r * 64 + 1
                     _emit(s2, n, home, nwm, child, tmp)
-                    if tab_add(cur_t, cur_u, cnt, child, 2):
+                    if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
                         top += 1
-            if cnt[0] > maxfill:
-                out[0] = positions
-                out[1] = count
-                return 4
             # the stock: into the next layer
             if tc < end:
                 child[0] = w0
                 child[1] = w1 | (np.int64(1) << tc)
-                tab_add(nxt_t, nxt_u, ncnt, child, 2)
-                if ncnt[0] > maxfill:
-                    out[0] = positions
-                    out[1] = count
-                    return 4
-        out[0] = positions
-        out[1] = count
+                if tab_add(nxt_t, ncnt, child, 2):
+                    nlist[nl, 0] = child[0]
+                    nlist[nl, 1] = child[1]
+                    nl += 1
+            if cnt[0] > maxfill or ncnt[0] > nmaxfill:  # (this position is done: resumable)
+                st[0] = top
+                st[1] = count
+                st[2] = positions
+                st[3] = nl
+                return 4
+        st[0] = top
+        st[1] = count
+        st[2] = positions
+        st[3] = nl
         return 2
-
-
-@njit(cache=True)
-def fill_todo(tab, used, todo):
-    """The entries of a table onto ``todo``; returns how many."""
-    top = 0
-    for i in range(tab.shape[0]):
-        if used[i]:
-            todo[top, 0] = tab[i, 0]
-            todo[top, 1] = tab[i, 1]
-            top += 1
-    return top

@@ -49,7 +49,7 @@ from .solver import _tables, position_and_rules, to_model_line
 
 _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
-MAX_TABLE = 1 << 25  # slots of the largest table made (with 4 words: about 1.1 GB)
+MAX_TABLE = 1 << 25  # slots of the largest table made (4 words a slot: 1 GB)
 
 
 def available() -> bool:
@@ -87,7 +87,7 @@ def check(rules: Rules) -> None:
 
 def _table_size(expected: int) -> int:
     size = 1 << 16
-    while size < 2 * expected and size < MAX_TABLE:
+    while size < 2 * expected and size < MAX_TABLE // 2:
         size <<= 1
     return size
 
@@ -96,8 +96,9 @@ class CompiledSearch:
     """:class:`~.solver.FastSearch` (order ``"cross"``) or, with ``deep_safe=True``,
     :class:`~.proofs.ProofSearch`, compiled.  ``run`` may be called again to go on.
 
-    ``expected`` sizes the table (entries; it holds about 1.5 per position walked); a search
-    that fills it stops with ``status == "table full"`` and no verdict."""
+    ``expected`` is the table's first size (entries; it holds about 1.2 per position walked);
+    it doubles when half full, up to ``MAX_TABLE`` slots: a search that fills that stops with
+    ``status == "table full"`` and no verdict."""
 
     def __init__(self, rules: Rules, state: State, *, deep_safe: bool = False,
                  expected: int = 1_000_000) -> None:
@@ -140,11 +141,11 @@ class CompiledSearch:
         self.stock = np.array(state.stock or (0,), np.int64)[:len(state.stock)]
         self.waste = np.zeros(64, np.int64)
         self.waste[:len(state.waste)] = state.waste
-        # [stock index, waste length, nodes, depth, started]
-        self.sc = np.array([0, len(state.waste), 0, 0, 0], np.int64)
+        # [stock index, waste length, nodes, depth, started, overflow]
+        self.sc = np.array([0, len(state.waste), 0, 0, 0, 0], np.int64)
+        self.codes = np.zeros(n, np.int64)
         self.k = (22 + 34 * n + 61) // 62
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
-        self.used = np.zeros(self.tab.shape[0], np.uint8)
         self.count = np.zeros(1, np.int64)
         self._grow(4096)
         self.result: str | None = None
@@ -183,21 +184,27 @@ class CompiledSearch:
         why: ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
         if self.result is not None or self.status is not None:
             return self.result
-        limit = self.nodes + max_nodes
-        maxfill = self.tab.shape[0] * 7 // 10
+        limit = self.nodes + max_nodes + (0 if self.sc[4] else 1)  # (the start counts first)
         while True:
+            maxfill = self.tab.shape[0] // 2
             step = min(limit, self.nodes + chunk)
             code = self.core.dfs(
-                self.piles, self.plen, self.home, self.stock, self.sc, self.waste, self.wants,
+                self.piles, self.plen, self.codes, self.home, self.stock, self.sc, self.waste, self.wants,
                 self.children, self.nchildren, self.place, self.parents, self.nparents,
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
-                self.used, self.count, step, maxfill)
+                self.count, step, maxfill)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue
             if code in (1, 2):
                 self.result = STATUS[code]
                 return self.result
+            if code == 4 and self.tab.shape[0] < MAX_TABLE:  # half full: twice the size, and on
+                np = self.np
+                tab = np.zeros((2 * self.tab.shape[0], self.k), np.int64)
+                self.core.rehash(self.tab, tab)
+                self.tab = tab
+                continue
             if code in (4, 5):
                 self.status = STATUS[code]
                 return None
@@ -230,8 +237,7 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
         return "won", [], 0
     budget = max_nodes if max_nodes is not None else 1 << 62
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    cs = CompiledSearch(rules, root, deep_safe=deep_safe,
-                        expected=min(budget, 12_000_000) * 3 // 2)
+    cs = CompiledSearch(rules, root, deep_safe=deep_safe, expected=min(budget, 1 << 16))
     verdict = cs.run(budget, deadline, cancel)
     if verdict == "won":
         return "won", cs.model_line(), cs.nodes
@@ -256,9 +262,9 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     """:func:`~.abstraction.prove_by_ranks` compiled (an :class:`~.abstraction.AbstractResult`).
 
     ``max_seconds`` is checked between layers only (a layer is walked to its end or to the
-    position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of two) sizes each of the two layer tables;
-    by default it follows ``max_positions``.  A table that fills stops with ``why="table
-    full"``."""
+    position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of
+    two) is the first size of the two layer tables; they double when half full, up to
+    ``MAX_TABLE`` slots (then ``why="table full"``)."""
     import numpy as np
 
     from .abstraction import AbstractResult, _RankSearch, abstraction_applies
@@ -275,7 +281,7 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     w0 = 0
     for i, v in enumerate(sorted(shapes)):  # (rank * 64 + length, as the reference's)
         w0 |= v << (10 * i)
-    start = np.array([w0, wm | (home[0] | home[1] << 4 | home[2] << 8 | home[3] << 12) << 47],
+    start = np.array([w0 | core.MARK, wm | (home[0] | home[1] << 4 | home[2] << 8 | home[3] << 12) << 47],
                      np.int64)
     turned = np.array(ref.turned + (0,), np.int64)
     tpos = np.full(52, -1, np.int64)
@@ -288,26 +294,41 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     wants = np.array(ref.wants, np.int64)
     ok = np.array(ref.ok, np.int64)
     under = np.array([-1 if u is None else u for u in ref.under], np.int64)
-    size = table or _table_size(min(max_positions, 16_000_000))
-    cur_t, cur_u = np.zeros((size, 2), np.int64), np.zeros(size, np.uint8)
-    nxt_t, nxt_u = np.zeros((size, 2), np.int64), np.zeros(size, np.uint8)
+    size = table or 1 << 16
+
+    def new(slots: int):
+        return np.zeros((slots, 2), np.int64), np.zeros((slots // 2 + 64, 2), np.int64)
+
+    cur_t, todo = new(size)
+    nxt_t, nlist = new(size)
     cnt, ncnt = np.zeros(1, np.int64), np.zeros(1, np.int64)
-    todo = np.zeros((size, 2), np.int64)
-    core.tab_add(cur_t, cur_u, cnt, start, 2)
+    core.tab_add(cur_t, cnt, start, 2)
     todo[0] = start
-    top = 1
-    out = np.zeros(2, np.int64)
+    st = np.array([1, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
     deadline = None if max_seconds is None else t0 + max_seconds
-    positions = 0
     layers: list[int] = []
     while True:
-        code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end, cur_t,
-                                   cur_u, cnt, nxt_t, nxt_u, ncnt, todo, top, positions,
-                                   max_positions, out))
-        positions = int(out[0])
-        layers.append(int(out[1]))
+        code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end,
+                                   cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions))
+        if code == 4:  # a table half full: twice the size, and on
+            if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
+                layers.append(int(st[1]))
+                why = "table full"
+                break
+            if cnt[0] > cur_t.shape[0] >> 1:
+                t, d = new(2 * cur_t.shape[0])
+                core.rehash(cur_t, t)
+                d[:todo.shape[0]] = todo
+                cur_t, todo = t, d
+            if ncnt[0] > nxt_t.shape[0] >> 1:
+                t, d = new(2 * nxt_t.shape[0])
+                core.rehash(nxt_t, t)
+                d[:nlist.shape[0]] = nlist
+                nxt_t, nlist = t, d
+            continue
+        layers.append(int(st[1]))
         if code != 2:
-            why = {0: "budget", 1: "won with swaps", 3: "pile too long", 4: "table full"}[code]
+            why = {0: "budget", 1: "won with swaps", 3: "pile too long"}[code]
             break
         if ncnt[0] == 0:
             why = "lost"
@@ -315,11 +336,12 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
         if deadline is not None and time.perf_counter() > deadline:
             why = "budget"
             break
-        # the next layer: its entries are the next table; the old one is emptied for the one after
-        cur_u[:] = 0
-        cur_t, cur_u, nxt_t, nxt_u = nxt_t, nxt_u, cur_t, cur_u
+        # the next layer: its entries are the next table (and its list); a fresh one after it
+        cur_t, todo = nxt_t, nlist
+        nxt_t, nlist = new(cur_t.shape[0])
         cnt[0], ncnt[0] = ncnt[0], 0
-        top = int(core.fill_todo(cur_t, cur_u, todo))
+        st[0], st[1], st[3] = st[3], 0, 0
         tc += 1
-    return AbstractResult("lost" if why == "lost" else "unknown", why, int(out[0]),
+    positions = int(st[2])
+    return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
                           time.perf_counter() - t0, layers)
