@@ -37,7 +37,7 @@ MIX = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed word
 MARK = np.int64(1) << 62
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _hash(key, k):
     h = np.int64(k)
     for i in range(k):
@@ -46,7 +46,7 @@ def _hash(key, k):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tab_contains(tab, key, k):
     mask = tab.shape[0] - 1
     i = _hash(key, k) & mask
@@ -62,7 +62,7 @@ def tab_contains(tab, key, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tab_add(tab, count, key, k):
     """Adds ``key`` unless present; True when it was new.  ``count[0]`` keeps the entries."""
     mask = tab.shape[0] - 1
@@ -87,7 +87,7 @@ def rehash(tab, new_tab):
     """Every key of ``tab`` into the (larger, empty) ``new_tab``."""
     count = np.zeros(1, np.int64)
     k = tab.shape[1]
-    key = np.zeros(k, np.int64)
+    key = np.zeros(k, np.int64)  # (rehash keeps NRT: it allocates)
     for i in range(tab.shape[0]):
         if tab[i, 0] != 0:
             for w in range(k):
@@ -104,7 +104,7 @@ def rehash(tab, new_tab):
 # each, and the stock index << 16: 22 bits) and the piles' codes sorted, packed 62 bits a word.
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def pile_code(piles, plen, i, drop):
     """The code of pile ``i`` with its top ``drop`` cards taken off (-1: too long to pack)."""
     n = plen[i] - drop
@@ -119,7 +119,7 @@ def pile_code(piles, plen, i, drop):
     return (top + 1) | (np.int64(n) << 6) | (code << 10)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def push_code(code, card):
     """The code of a pile (``code``) with ``card`` put on top (-1: too long)."""
     if code == 0:
@@ -132,7 +132,7 @@ def push_code(code, card):
     return np.int64(card + 1) | ((n + 1) << 6) | (below << 10)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def pop_code(code, piles, plen, i):
     """The code of pile ``i`` (code ``code``, ``plen[i]`` cards) with its top card taken off."""
     n = plen[i] - 1
@@ -141,7 +141,7 @@ def pop_code(code, piles, plen, i):
     return (piles[i, n - 1] + 1) | (np.int64(n) << 6) | ((code >> 12) << 10)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def pack_key(cs, n, hw, key, k):
     """Sort the ``n`` codes of ``cs`` (in place) and pack them with ``hw`` into ``key``."""
     for i in range(1, n):  # insertion sort: five to twelve values
@@ -169,13 +169,13 @@ def pack_key(cs, n, hw, key, k):
             off = 34 - lo
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def home_word(home, si):
     return home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12) | (si << 16)
 
 
 # -- the exact search: moves ------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
               where, out, d):
     """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs), in order "cross"
@@ -248,7 +248,7 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def prim(piles, plen, codes, home, stock, sc, waste, src, dst):
     """Move one card from ``src`` to ``dst``, keeping the piles' codes; returns the card.
     ``sc[0]`` stock index, ``sc[1]`` waste length, ``sc[5]`` set when a pile outgrows its code."""
@@ -277,7 +277,7 @@ def prim(piles, plen, codes, home, stock, sc, waste, src, dst):
     return card
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def unprim(piles, plen, codes, home, sc, waste, src, dst, card):
     if dst >= F:
         home[card & 3] -= 1
@@ -297,7 +297,7 @@ def unprim(piles, plen, codes, home, sc, waste, src, dst, card):
         codes[src] = push_code(codes[src], card)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def safe_basic(c, home, children, nchildren):
     for q in range(nchildren[c]):  # noqa: SIM110 (numba compiles loops, not generators)
         if home[children[c, q, 0]] <= children[c, q, 1]:
@@ -305,12 +305,11 @@ def safe_basic(c, home, children, nchildren):
     return True
 
 
-@njit(cache=True)
-def safe_next(card, depth, home, wants, children, nchildren, place):
+@njit(cache=True, _nrt=False)
+def safe_next(card, depth, home, wants, children, nchildren, place, stack):
     """:meth:`ProofSearch._safe_next`: next in its suit, each child home or safe-next (the
     reference's recursion, walked with a stack: every card met must pass, so the order of the
     walk does not matter; numba's cache does not keep recursive functions)."""
-    stack = np.empty((64, 2), np.int64)
     stack[0, 0] = card
     stack[0, 1] = depth
     top = 1
@@ -334,8 +333,8 @@ def safe_next(card, depth, home, wants, children, nchildren, place):
     return True
 
 
-@njit(cache=True)
-def is_safe(c, deep, home, wants, children, nchildren, place):
+@njit(cache=True, _nrt=False)
+def is_safe(c, deep, home, wants, children, nchildren, place, stack):
     if safe_basic(c, home, children, nchildren):
         return True
     if not deep:
@@ -346,14 +345,15 @@ def is_safe(c, deep, home, wants, children, nchildren, place):
         h = home[s]
         if h > need:
             continue
-        if h < need or not safe_next(wants[s, need], 1, home, wants, children, nchildren, place):
+        if h < need or not safe_next(wants[s, need], 1, home, wants, children, nchildren, place,
+                                             stack):
             return False
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-              rec, d, r):
+              rec, d, r, stack):
     """The safe moves home (the reference's ``_auto_home``), appended to ``rec`` from ``r``;
     returns the new length of the record."""
     while True:
@@ -363,7 +363,7 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
             c = waste[wl - 1]
             h = home[c & 3]
             if h > 0 and wants[c & 3, h] == c and is_safe(c, deep, home, wants, children,
-                                                          nchildren, place):
+                                                          nchildren, place, stack):
                 src = WASTE
         if src == -9:
             for i in range(n):
@@ -371,7 +371,8 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
                     c = piles[i, plen[i] - 1]
                     h = home[c & 3]
                     if h > 0 and wants[c & 3, h] == c and is_safe(c, deep, home, wants,
-                                                                  children, nchildren, place):
+                                                                  children, nchildren, place,
+                                                                  stack):
                         src = i
                         break
         if src == -9:
@@ -384,9 +385,9 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
         r += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-            src, dst, rec, d):
+            src, dst, rec, d, stack):
     """:meth:`FastSearch.do` for spaces that wait: the move, then the safe moves home; returns
     the record's length."""
     card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
@@ -406,16 +407,16 @@ def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchi
         if h == 0 or wants[c & 3, h] != c:
             return 1
     return auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
-                     deep, rec, d, 1)
+                     deep, rec, d, 1, stack)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def undo_move(piles, plen, codes, home, sc, waste, rec, d, r):
     for q in range(r - 1, -1, -1):
         unprim(piles, plen, codes, home, sc, waste, rec[d, q, 0], rec[d, q, 1], rec[d, q, 3])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cur_key(codes, n, home, sc, cs, key, k):
     """The key of the current position (False if a pile is too long to pack)."""
     if sc[5]:
@@ -426,7 +427,7 @@ def cur_key(codes, n, home, sc, cs, key, k):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k):
     """:meth:`FastSearch.child_key`: the key right after a move, before its automatic sequel.
     Returns False if a pile is too long to pack."""
@@ -455,9 +456,9 @@ def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k)
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, place, parents,
-        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill):
+        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill, scr, stack):
     """The depth-first search of :meth:`FastSearch.run` (order "cross", no skip set), resumable:
     the path is in the arrays (``fm``/``fn``/``fi``/``fhw``: each frame's moves, their number,
     the next one to try, its home word; ``rk``/``rn``: each move's record).  ``sc``: [stock
@@ -467,10 +468,11 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
     n = piles.shape[0]
     k = tab.shape[1]
     nstock = stock.shape[0]
-    cs = np.zeros(n, np.int64)
-    key = np.zeros(k, np.int64)
-    pkey = np.zeros(k, np.int64)
-    where = np.full(52, -1, np.int64)
+    cs = scr[0:n]  # scratch, from the caller (no allocation: the kernel runs without NRT)
+    key = scr[16:16 + k]
+    pkey = scr[32:32 + k]
+    where = scr[64:116]
+    where[:] = -1
     depth_cap = fm.shape[0]
     if sc[4] == 0:
         sc[4] = 1
@@ -479,7 +481,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
             if codes[i] < 0:
                 return OVERFLOW
         r = auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
-                      deep, rk, 0, 0)
+                      deep, rk, 0, 0, stack)
         rn[0] = r
         if home[0] + home[1] + home[2] + home[3] == 52:
             sc[3] = 1
@@ -510,7 +512,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
                 fi[d] -= 1
                 return DEEP
             r = do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren,
-                        place, deep, src, dst, rk, d + 1)
+                        place, deep, src, dst, rk, d + 1, stack)
             if r == 1:
                 for w in range(k):
                     key[w] = pkey[w]
@@ -555,7 +557,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
 # waste), so neither is stored.
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sort5(sh, n):
     for i in range(1, n):
         v = sh[i]
@@ -566,7 +568,7 @@ def _sort5(sh, n):
         sh[j + 1] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _emit(sh, n, home, wm, node, t):
     """Pack a node from shapes (sorted here, in the scratch copy ``t``), foundation counts,
     turned count and waste mask."""
@@ -580,9 +582,9 @@ def _emit(sh, n, home, wm, node, t):
     node[1] = wm | ((home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12)) << 47)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, nxt_t, ncnt,
-               todo, nlist, st, max_positions):
+               todo, nlist, st, max_positions, scr):
     """One layer of the layer-by-layer search of :class:`~.abstraction._RankSearch`: walk every
     position reachable inside the layer from the ``st[0]`` entries on ``todo`` (already in the
     table ``cur_t``), adding the positions one stock card later to ``nxt_t`` (and, when new, to
@@ -596,13 +598,14 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
     count = st[1]
     positions = st[2]
     nl = st[3]
-    sh = np.zeros(n, np.int64)
-    s2 = np.zeros(n, np.int64)
-    home = np.zeros(4, np.int64)
-    nh = np.zeros(4, np.int64)
-    child = np.zeros(2, np.int64)
-    tmp = np.zeros(n, np.int64)
-    seen_shape = np.zeros(1024, np.int64)
+    sh = scr[0:n]  # scratch, from the caller (no allocation: the kernel runs without NRT)
+    s2 = scr[8:8 + n]
+    home = scr[16:20]
+    nh = scr[20:24]
+    child = scr[24:26]
+    tmp = scr[32:32 + n]
+    seen_shape = scr[64:1088]
+    seen_shape[:] = 0
     stamp = 0
     if True:
         while top > 0:

@@ -81,9 +81,10 @@ class AbstractResult:
 
 
 def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
-                   max_seconds: float | None = None) -> AbstractResult:
+                   max_seconds: float | None = None, engine: str = "python") -> AbstractResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
-    game of this module's docstring.
+    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``: where it can) walks
+    the same positions in the compiled core (:mod:`.compiled`, numba), 20–30 times faster.
 
     >>> from fourseasons_widget import Game
     >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
@@ -93,6 +94,11 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
+    from . import compiled
+
+    if rules.n_piles <= 5 and compiled.wanted(engine, rules):
+        return compiled.prove_by_ranks(state, rules, max_positions=max_positions,
+                                       max_seconds=max_seconds)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     search = _RankSearch(rules, state)

@@ -61,10 +61,18 @@ def available() -> bool:
     return True
 
 
+def _no_numba(e: ImportError) -> ImportError:
+    return ImportError(f"the compiled core needs numba ({e}): pip install "
+                       "'fourseasons-widget[fast]'")
+
+
 def _load():
     global _core
     if _core is None:
-        from . import _numba_core
+        try:
+            from . import _numba_core
+        except ImportError as e:
+            raise _no_numba(e) from e
         _core = _numba_core
     return _core
 
@@ -75,6 +83,23 @@ def supports(rules: Rules) -> bool:
     return (rules.fill == "free" and not rules.sequences and rules.redeals == 0
             and rules.deal != "suits" and rules.build in ("rank", "alternate")
             and rules.pile_capacity is None and rules.n_piles <= 12)
+
+
+ENGINES = ("python", "compiled", "auto")
+
+
+def wanted(engine: str, rules: Rules) -> bool:
+    """Whether a search asked for with ``engine`` runs compiled: ``"python"`` never,
+    ``"compiled"`` always (``ValueError`` if it cannot: numba missing or rules it does not
+    play), ``"auto"`` where it can."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "python":
+        return False
+    if engine == "compiled":
+        check(rules)
+        return True
+    return supports(rules) and available()
 
 
 def check(rules: Rules) -> None:
@@ -144,6 +169,8 @@ class CompiledSearch:
         # [stock index, waste length, nodes, depth, started, overflow]
         self.sc = np.array([0, len(state.waste), 0, 0, 0, 0], np.int64)
         self.codes = np.zeros(n, np.int64)
+        self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
+        self.stack = np.zeros((64, 2), np.int64)
         self.k = (22 + 34 * n + 61) // 62
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
@@ -192,7 +219,7 @@ class CompiledSearch:
                 self.piles, self.plen, self.codes, self.home, self.stock, self.sc, self.waste, self.wants,
                 self.children, self.nchildren, self.place, self.parents, self.nparents,
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
-                self.count, step, maxfill)
+                self.count, step, maxfill, self.scr, self.stack)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue
@@ -305,11 +332,13 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     core.tab_add(cur_t, cnt, start, 2)
     todo[0] = start
     st = np.array([1, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
+    scr = np.zeros(1100, np.int64)  # the kernel's scratch (it allocates nothing)
     deadline = None if max_seconds is None else t0 + max_seconds
     layers: list[int] = []
     while True:
         code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end,
-                                   cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions))
+                                   cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions,
+                                   scr))
         if code == 4:  # a table half full: twice the size, and on
             if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
                 layers.append(int(st[1]))

@@ -15,7 +15,9 @@ The ``prover`` classifies a deal: the solver first, then, if it neither won nor 
 the loss-proof search of :mod:`.proofs` with the same budget again, and where the rules allow it
 (the standard game) the rank abstraction of :mod:`.abstraction` with the same budget once more
 (a row's ``nodes`` counts them all).  Its ``lost`` is a proof: every reachable position searched,
-in the game or in a bigger game that contains it.
+in the game or in a bigger game that contains it.  The two proof searches run in the compiled
+core (:mod:`.compiled`) where numba is installed (the same positions, faster; a task's
+``"engine"`` may say ``"python"``).
 
 Rates are reported honestly: for the solver and the prover, ``unknown`` deals (budget spent)
 are neither won nor lost, so the 95% interval runs from the Wilson lower bound of ``won / n``
@@ -60,7 +62,7 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         r = solve(game, **budget)
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
-            p = prove(game, **budget)
+            p = prove(game, **budget, engine=task.get("engine", "auto"))
             verdict, nodes = p.verdict, nodes + p.nodes
             if p.verdict == "won":  # a depth-first line: shortened as solve() does
                 raw = shorten_fully(game.rules, game.state, p.line)
@@ -68,7 +70,8 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         if player == "prover" and verdict == "unknown" and abstraction_applies(
                 game.rules, game.state.base):
             a = prove_by_ranks(game, max_positions=budget["max_nodes"] or 1 << 62,
-                               max_seconds=budget["max_seconds"])
+                               max_seconds=budget["max_seconds"],
+                               engine=task.get("engine", "auto"))
             verdict, nodes = a.verdict, nodes + a.positions
         if verdict == "won":  # every line is checked again here, through the Game itself
             # (or, for a line longer than a Game holds, through the engine it plays by)
