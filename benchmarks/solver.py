@@ -11,6 +11,8 @@
         --layers 0 --layered-from 30,31 --layered-nodes 20000000   # layer by layer only
     python benchmarks/solver.py --compiled-only        # compiled core vs the reference, and
                                                        # the shipped classification
+    python benchmarks/solver.py --compiled-only --no-compiled --reach 13,5 \
+        --reach-out reach.csv                          # the rank abstraction from the deal
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
                                                        # (and tests/data/proof_far.json)
 
@@ -411,6 +413,40 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int) -> No
     print()
 
 
+def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | None) -> None:
+    """How far the compiled rank abstraction gets from the deal itself: the stock layers walked
+    (of the deal's 47), the positions, the largest layer, and why it stopped."""
+    from fourseasons_widget.search import compiled
+
+    if not compiled.available():
+        print("## Proofs from the deal: numba is not installed: skipped\n")
+        return
+    print(f"## The rank abstraction from the deal, compiled ({max_positions:,} positions or "
+          f"{max_seconds:g} s each, CPU time on a loaded machine)\n")
+    print("| deal | verdict | why it stopped | layers walked (of 47) | positions | largest layer "
+          "| CPU s |")
+    print("|---|---|---|---|---|---|---|")
+    rows = []
+    for seed in seeds:
+        g = Game.new(seed=seed)
+        r, secs = _timed(lambda g=g: compiled.prove_by_ranks(
+            g, max_positions=max_positions, max_seconds=max_seconds))
+        rows.append({"seed": seed, "verdict": r.verdict, "why": r.why,
+                     "layers": len(r.layers), "positions": r.positions,
+                     "largest_layer": max(r.layers, default=0), "cpu_seconds": round(secs, 1),
+                     "layer_positions": " ".join(map(str, r.layers))})
+        print(f"| {seed} | {r.verdict} | {r.why} | {len(r.layers)} | {r.positions:,} | "
+              f"{max(r.layers, default=0):,} | {secs:.1f} |", flush=True)
+    print()
+    if out:
+        import csv
+
+        with open(out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+
+
 def shipped_classification() -> None:
     """The shipped classification (fourseasons_widget/data/classification.csv)."""
     from fourseasons_widget.search.experiments import load_classification
@@ -497,15 +533,23 @@ def main() -> None:
                    help="stock cards left (deal 13's heuristic line) for the proof search")
     p.add_argument("--speed-ranks-from", type=int, default=31,
                    help="stock cards left (deal 13's heuristic line) for the rank abstraction")
+    p.add_argument("--reach", default="", metavar="SEEDS",
+                   help="standard deals (comma-separated) for the rank abstraction from the deal")
+    p.add_argument("--reach-positions", type=int, default=100_000_000)
+    p.add_argument("--reach-seconds", type=float, default=120.0)
+    p.add_argument("--reach-out", default=None, metavar="CSV")
     a = p.parse_args()
+    if a.reach:
+        reach([int(x) for x in a.reach.split(",")], a.reach_positions, a.reach_seconds,
+              a.reach_out)
     if a.write_proof_positions:
         write_proof_positions(a.write_proof_positions)
         return
     if not a.no_compiled:
         speed(a.speed_deals, a.speed_nodes, a.speed_exact_from, a.speed_ranks_from)
         shipped_classification()
-        if a.compiled_only:
-            return
+    if a.compiled_only:
+        return
     variants = a.variants.split(",")
     if not a.proofs_only:
         if not a.pruning_only:
