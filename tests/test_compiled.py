@@ -23,7 +23,7 @@ from fourseasons_widget.search.proofs import (
     plain_verdict,
     position_from_dict,
 )
-from fourseasons_widget.search.solver import FastSearch
+from fourseasons_widget.search.solver import FastSearch, search
 
 pytest.importorskip("numba")
 from fourseasons_widget.search import compiled
@@ -110,6 +110,21 @@ def test_simplicity_and_the_tableau_wrap_readings_agree_too():
         r = get_rules("standard", tableau_wrap=wrap)
         for s in late_positions("standard", 3, max_stock=2, max_seeds=100):
             _agree(s, r, 50_000)
+
+
+def test_the_portfolio_from_the_deal_is_the_reference_s_move_for_move():
+    """The solver's portfolio (probe, persistent search, fresh searches in other orders and pile
+    orders that skip its positions): the same verdicts, nodes and lines as the reference."""
+    seen = set()
+    for seed in range(6):
+        g = Game.new(seed=seed)
+        ref = search(RULES, g.state, max_nodes=20_000)
+        comp = search(RULES, g.state, max_nodes=20_000, engine="compiled")
+        assert comp == ref
+        seen.add(ref[0])
+        if ref[0] == "won":
+            assert _replays(g.state, RULES, comp[1])
+    assert seen == {"won", "unknown"}
 
 
 def test_a_win_from_the_deal_is_replayed_through_the_engine():

@@ -177,71 +177,77 @@ def home_word(home, si):
 # -- the exact search: moves ------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
 def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
-              where, out, d):
-    """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs), in order "cross"
-    (home, pile to pile, from the waste, into a space, the stock): the same moves in the same
-    order as the reference."""
+              where, out, d, spec, perm):
+    """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs): the groups in the
+    order ``spec`` (0 home, 1 pile to pile, 2 from the waste, 3 into a space, 4 the stock; order
+    "cross" is 0 1 2 3 4), the piles looked at in the order ``perm``: the same moves in the
+    same order as the reference."""
     empty = -1
-    for j in range(n):
+    for jj in range(n):
+        j = perm[jj]
         if plen[j] > 0:
             where[piles[j, plen[j] - 1]] = j
         elif empty < 0:
             empty = j
     m = 0
     wc = waste[wlen - 1] if wlen > 0 else -1
-    # H: home (the waste's top first, then the piles' tops)
-    if wc >= 0 and wants[wc & 3, home[wc & 3]] == wc:
-        out[d, m, 0] = WASTE
-        out[d, m, 1] = F
-        out[d, m, 2] = 1
-        m += 1
-    for j in range(n):
-        if plen[j] > 0:
-            c = piles[j, plen[j] - 1]
-            if wants[c & 3, home[c & 3]] == c:
-                out[d, m, 0] = j
+    for g in range(5):
+        grp = spec[g]
+        if grp == 0:  # H: home (the waste's top first, then the piles' tops)
+            if wc >= 0 and wants[wc & 3, home[wc & 3]] == wc:
+                out[d, m, 0] = WASTE
                 out[d, m, 1] = F
                 out[d, m, 2] = 1
                 m += 1
-    # C: a pile's top onto another top
-    for j in range(n):
-        if plen[j] > 0:
-            c = piles[j, plen[j] - 1]
-            for q in range(nparents[c]):
-                t = parents[c, q]
-                if where[t] >= 0:
-                    out[d, m, 0] = j
-                    out[d, m, 1] = where[t]
+            for jj in range(n):
+                j = perm[jj]
+                if plen[j] > 0:
+                    c = piles[j, plen[j] - 1]
+                    if wants[c & 3, home[c & 3]] == c:
+                        out[d, m, 0] = j
+                        out[d, m, 1] = F
+                        out[d, m, 2] = 1
+                        m += 1
+        elif grp == 1:  # C: a pile's top onto another top
+            for jj in range(n):
+                j = perm[jj]
+                if plen[j] > 0:
+                    c = piles[j, plen[j] - 1]
+                    for q in range(nparents[c]):
+                        t = parents[c, q]
+                        if where[t] >= 0:
+                            out[d, m, 0] = j
+                            out[d, m, 1] = where[t]
+                            out[d, m, 2] = 1
+                            m += 1
+        elif grp == 2:  # W: the waste's top onto a top
+            if wc >= 0:
+                for q in range(nparents[wc]):
+                    t = parents[wc, q]
+                    if where[t] >= 0:
+                        out[d, m, 0] = WASTE
+                        out[d, m, 1] = where[t]
+                        out[d, m, 2] = 1
+                        m += 1
+        elif grp == 3:  # S: into the first space (the waste's top, then a top of a pile of 2+)
+            if empty >= 0:
+                if wc >= 0:
+                    out[d, m, 0] = WASTE
+                    out[d, m, 1] = empty
                     out[d, m, 2] = 1
                     m += 1
-    # W: the waste's top onto a top
-    if wc >= 0:
-        for q in range(nparents[wc]):
-            t = parents[wc, q]
-            if where[t] >= 0:
-                out[d, m, 0] = WASTE
-                out[d, m, 1] = where[t]
-                out[d, m, 2] = 1
-                m += 1
-    # S: into the first space (the waste's top, then a pile's top from a pile of two or more)
-    if empty >= 0:
-        if wc >= 0:
-            out[d, m, 0] = WASTE
-            out[d, m, 1] = empty
+                for jj in range(n):
+                    j = perm[jj]
+                    if plen[j] > 1:
+                        out[d, m, 0] = j
+                        out[d, m, 1] = empty
+                        out[d, m, 2] = 1
+                        m += 1
+        elif si < nstock:  # T: turn the stock
+            out[d, m, 0] = STOCK
+            out[d, m, 1] = WASTE
             out[d, m, 2] = 1
             m += 1
-        for j in range(n):
-            if plen[j] > 1:
-                out[d, m, 0] = j
-                out[d, m, 1] = empty
-                out[d, m, 2] = 1
-                m += 1
-    # T: turn the stock
-    if si < nstock:
-        out[d, m, 0] = STOCK
-        out[d, m, 1] = WASTE
-        out[d, m, 2] = 1
-        m += 1
     for j in range(n):
         if plen[j] > 0:
             where[piles[j, plen[j] - 1]] = -1
@@ -458,8 +464,11 @@ def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k)
 
 @njit(cache=True, _nrt=False)
 def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, place, parents,
-        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill, scr, stack):
-    """The depth-first search of :meth:`FastSearch.run` (order "cross", no skip set), resumable:
+        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill, scr, stack, spec,
+        perm, skip, use_skip):
+    """The depth-first search of :meth:`FastSearch.run` (move groups in the order ``spec``, piles
+    in the order ``perm``; with ``use_skip``, never entering a key of the table ``skip``: another
+    search's), resumable:
     the path is in the arrays (``fm``/``fn``/``fi``/``fhw``: each frame's moves, their number,
     the next one to try, its home word; ``rk``/``rn``: each move's record).  ``sc``: [stock
     index, waste length, nodes, depth (frames), started, a pile outgrew its code]; ``codes``:
@@ -491,7 +500,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
         tab_add(tab, count, key, k)
         sc[2] += 1
         fn[0] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock, parents,
-                          nparents, where, fm, 0)
+                          nparents, where, fm, 0, spec, perm)
         fi[0] = 0
         fhw[0] = home_word(home, sc[0])
         sc[3] = 1
@@ -506,7 +515,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
             if not child_key(piles, plen, codes, n, waste, sc, stock, src, dst, fhw[d], cs, pkey, k):
                 fi[d] -= 1
                 return OVERFLOW
-            if tab_contains(tab, pkey, k):
+            if tab_contains(tab, pkey, k) or (use_skip and tab_contains(skip, pkey, k)):
                 continue
             if d + 1 >= depth_cap:
                 fi[d] -= 1
@@ -522,7 +531,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
                     fi[d] -= 1
                     return OVERFLOW
                 tab_add(tab, count, pkey, k)
-                if tab_contains(tab, key, k):
+                if tab_contains(tab, key, k) or (use_skip and tab_contains(skip, key, k)):
                     undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
                     continue
             tab_add(tab, count, key, k)
@@ -532,7 +541,7 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
                 return WON
             sc[2] += 1
             fn[d + 1] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock,
-                                  parents, nparents, where, fm, d + 1)
+                                  parents, nparents, where, fm, d + 1, spec, perm)
             fi[d + 1] = 0
             fhw[d + 1] = home_word(home, sc[0])
             sc[3] = d + 2

@@ -125,12 +125,16 @@ class CompiledSearch:
     it doubles when half full, up to ``MAX_TABLE`` slots: a search that fills that stops with
     ``status == "table full"`` and no verdict."""
 
-    def __init__(self, rules: Rules, state: State, *, deep_safe: bool = False,
-                 expected: int = 1_000_000) -> None:
+    def __init__(self, rules: Rules, state: State, order: str = "cross", *,
+                 deep_safe: bool = False, expected: int = 1_000_000, seed: int | None = None,
+                 skip: CompiledSearch | None = None) -> None:
         check(rules)
+        import random
+
         import numpy as np
 
         from .proofs import deep_safe_applies
+        from .solver import ORDERS
 
         core = _core
         self.np = np
@@ -175,6 +179,16 @@ class CompiledSearch:
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
         self._grow(4096)
+        spec = ORDERS.get(order, order)
+        if sorted(spec) != sorted("CHSTW"):
+            raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "
+                             f"'HCWST'), not {order!r}")
+        self.spec = np.array(["HCWST".index(g) for g in spec], np.int64)
+        perm = list(range(n))
+        if seed is not None:  # (as FastSearch: a seed shuffles the order piles are looked at)
+            random.Random(seed).shuffle(perm)
+        self.perm = np.array(perm, np.int64)
+        self.skip = skip  # another search: its keys are not entered (then no loss is proved)
         self.result: str | None = None
         self.status: str | None = None
         self.core = core
@@ -207,8 +221,9 @@ class CompiledSearch:
             chunk: int = 200_000) -> str | None:
         """Search on for at most ``max_nodes`` more positions (and until ``deadline``, a
         ``time.perf_counter()`` value, or ``cancel.is_set()``, checked every ``chunk``
-        positions); ``"won"`` / ``"lost"`` once known, else ``None`` (:attr:`status` says
-        why: ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
+        positions); ``"won"`` / ``"lost"`` once known (``"exhausted"`` instead of ``"lost"``
+        when ``skip`` kept it out of some positions), else ``None`` (:attr:`status` says why:
+        ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
         if self.result is not None or self.status is not None:
             return self.result
         limit = self.nodes + max_nodes + (0 if self.sc[4] else 1)  # (the start counts first)
@@ -219,12 +234,15 @@ class CompiledSearch:
                 self.piles, self.plen, self.codes, self.home, self.stock, self.sc, self.waste, self.wants,
                 self.children, self.nchildren, self.place, self.parents, self.nparents,
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
-                self.count, step, maxfill, self.scr, self.stack)
+                self.count, step, maxfill, self.scr, self.stack, self.spec, self.perm,
+                self.skip.tab if self.skip is not None else self.tab, self.skip is not None)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue
             if code in (1, 2):
                 self.result = STATUS[code]
+                if code == 2 and self.skip is not None:
+                    self.result = "exhausted"
                 return self.result
             if code == 4 and self.tab.shape[0] < MAX_TABLE:  # half full: twice the size, and on
                 np = self.np
@@ -255,16 +273,59 @@ class CompiledSearch:
         return to_model_line(self.rules, self.state, self.fast_line())
 
 
+def portfolio(rules: Rules, root: State, budget: int, deadline: float | None,
+              max_seconds: float | None, probe: bool = True, cancel=None,
+              ) -> tuple[str, list, int]:
+    """The solver's portfolio (:func:`~.solver.search`, ``order="portfolio"``) with compiled
+    searches: the heuristic probe (the reference's, a model line), then one persistent search
+    in order "cross" sharing the budget with fresh searches in other orders and shuffled pile
+    orders that skip the persistent one's positions, budgets growing as the Luby sequence.
+    The same searches, in the same turns, as the reference: the same verdicts and nodes."""
+    from .players import heuristic_line
+    from .solver import RESTART_ORDERS, RESTART_UNIT, luby
+
+    nodes = 0
+    if probe:
+        line, end, nodes = heuristic_line(
+            rules, root, max_nodes=budget // 2,
+            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2,
+            cancel=cancel)
+        if end.is_won:
+            return "won", line, nodes
+    main = CompiledSearch(rules, root, "cross", expected=1 << 16)
+    r = 0
+    while True:
+        share = RESTART_UNIT * luby(r + 1)
+        for fs in (main, None):
+            if fs is None:
+                fs = CompiledSearch(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
+                                    seed=r + 1, skip=main, expected=1 << 12)
+            before = fs.nodes
+            verdict = fs.run(min(share, budget - nodes), deadline, cancel)
+            nodes += fs.nodes - before
+            if verdict == "won":
+                return "won", fs.model_line(), nodes
+            if verdict == "lost":
+                return "lost", [], nodes
+            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline) \
+                    or (cancel is not None and cancel.is_set()) or main.status is not None:
+                return "unknown", [], nodes
+        r += 1
+
+
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
            max_seconds: float | None = None, deep_safe: bool = False, cancel=None,
-           ) -> tuple[str, list, int]:
-    """One compiled depth-first search from ``root`` (the solver's ``order="cross"``, or the
-    proof search with ``deep_safe``): (verdict, raw line replayed through the engine, nodes)."""
+           order: str = "cross", probe: bool = True) -> tuple[str, list, int]:
+    """A compiled search from ``root``: one depth-first search in ``order`` (the solver's
+    ``"cross"``, or with ``deep_safe`` the proof search), or ``order="portfolio"``
+    (:func:`portfolio`): (verdict, raw line replayed through the engine, nodes)."""
     if root.is_won:
         return "won", [], 0
     budget = max_nodes if max_nodes is not None else 1 << 62
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    cs = CompiledSearch(rules, root, deep_safe=deep_safe, expected=min(budget, 1 << 16))
+    if order == "portfolio":
+        return portfolio(rules, root, budget, deadline, max_seconds, probe, cancel)
+    cs = CompiledSearch(rules, root, order, deep_safe=deep_safe, expected=min(budget, 1 << 16))
     verdict = cs.run(budget, deadline, cancel)
     if verdict == "won":
         return "won", cs.model_line(), cs.nodes

@@ -59,7 +59,7 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     row["player"] = player
     if player in SEARCHERS:
         budget = {"max_seconds": task.get("max_seconds"), "max_nodes": task.get("max_nodes")}
-        r = solve(game, **budget)
+        r = solve(game, **budget, engine=task.get("engine", "auto"))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
             p = prove(game, **budget, engine=task.get("engine", "auto"))
