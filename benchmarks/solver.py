@@ -346,7 +346,8 @@ def _timed(fn):
     return out, time.process_time() - t0
 
 
-def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int) -> None:
+def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
+          out: str | None = None) -> None:
     """The compiled core against the pure-Python reference, side by side in this one process,
     on the same searches (the same positions walked: the table says so), by CPU time."""
     from fourseasons_widget.search import compiled
@@ -365,6 +366,7 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int) -> No
           "| compiled pos/s | ratio |")
     print("|---|---|---|---|---|---|---|---|---|")
     totals = {}
+    rows = []
 
     def row(name, where, ref, ref_s, comp, comp_s):
         assert ref[:2] == comp[:2], (name, where, ref, comp)  # same verdict, same positions
@@ -373,6 +375,9 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int) -> No
         t[0] += ref[1]
         t[1] += ref_s
         t[2] += comp_s
+        rows.append({"search": name, "start": where, "verdict": ref[0], "positions": ref[1],
+                     "reference_s": round(ref_s, 3), "compiled_s": round(comp_s, 3),
+                     "ratio": round(c_rate / r_rate, 2)})
         print(f"| {name} | {where} | {ref[0]} | {ref[1]:,} | {ref_s:.2f} | {r_rate:,.0f} | "
               f"{comp_s:.2f} | {c_rate:,.0f} | {c_rate / r_rate:.1f}× |", flush=True)
 
@@ -411,6 +416,13 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int) -> No
         print(f"- {name}: {n:,} positions, reference {n / ref_s:,.0f}/s, compiled "
               f"{n / comp_s:,.0f}/s: **{ref_s / comp_s:.1f}× faster**")
     print()
+    if out:
+        import csv
+
+        with open(out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
 
 
 def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | None) -> None:
@@ -533,6 +545,7 @@ def main() -> None:
                    help="stock cards left (deal 13's heuristic line) for the proof search")
     p.add_argument("--speed-ranks-from", type=int, default=31,
                    help="stock cards left (deal 13's heuristic line) for the rank abstraction")
+    p.add_argument("--speed-out", default=None, metavar="CSV", help="also write the table")
     p.add_argument("--reach", default="", metavar="SEEDS",
                    help="standard deals (comma-separated) for the rank abstraction from the deal")
     p.add_argument("--reach-positions", type=int, default=100_000_000)
@@ -546,7 +559,8 @@ def main() -> None:
         write_proof_positions(a.write_proof_positions)
         return
     if not a.no_compiled:
-        speed(a.speed_deals, a.speed_nodes, a.speed_exact_from, a.speed_ranks_from)
+        speed(a.speed_deals, a.speed_nodes, a.speed_exact_from, a.speed_ranks_from,
+              a.speed_out)
         shipped_classification()
     if a.compiled_only:
         return

@@ -114,9 +114,10 @@ def test_simplicity_and_the_tableau_wrap_readings_agree_too():
 
 def test_the_portfolio_from_the_deal_is_the_reference_s_move_for_move():
     """The solver's portfolio (probe, persistent search, fresh searches in other orders and pile
-    orders that skip its positions): the same verdicts, nodes and lines as the reference."""
+    orders that skip its positions): the same verdicts, nodes and lines as the reference.  (On
+    deal 69 the winning line builds a pile of more than 13 cards: runs wrap round the corner.)"""
     seen = set()
-    for seed in range(6):
+    for seed in (*range(6), 69):
         g = Game.new(seed=seed)
         ref = search(RULES, g.state, max_nodes=20_000)
         comp = search(RULES, g.state, max_nodes=20_000, engine="compiled")

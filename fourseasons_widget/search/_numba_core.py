@@ -28,6 +28,8 @@ FULL = 4  # the table is full: the search stops, verdict unknown
 OVERFLOW = 5  # a pile longer than the packed code holds: unknown (the reference search goes on)
 DEEP = 6  # the path outgrew its arrays: the caller grows them and resumes
 
+MAXLEN = 26  # cards in a pile the packed code holds
+CODE_BITS = 12 + 2 * (MAXLEN - 1)  # 62
 MIX = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed word
 
 
@@ -97,9 +99,9 @@ def rehash(tab, new_tab):
 
 
 # -- the exact search: packed keys -------------------------------------------------------------
-# A pile (a run: each card one rank below the card under it) is packed as 34 bits: its top card
-# + 1 (6 bits, 0 = empty), its length (4 bits, at most 13 here) and the suit of each card below
-# the top (2 bits each, the one just below first).  Top card and length fix every rank, the suits
+# A pile (a run: each card one rank below the card under it) is packed as 62 bits: its top card
+# + 1 (6 bits, 0 = empty), its length (6 bits, at most 26 here: runs may wrap round the corner
+# twice) and the suit of each card below the top (2 bits each, the one just below first).  Top card and length fix every rank, the suits
 # fix the rest: the code is one-to-one.  The key is the home word (foundation counts, 4 bits
 # each, and the stock index << 16: 22 bits) and the piles' codes sorted, packed 62 bits a word.
 
@@ -110,13 +112,13 @@ def pile_code(piles, plen, i, drop):
     n = plen[i] - drop
     if n <= 0:
         return np.int64(0)
-    if n > 13:
+    if n > MAXLEN:
         return np.int64(-1)
     top = piles[i, n - 1]
     code = np.int64(0)
     for j in range(n - 1):  # the card at n-2 (just below the top) ends in the lowest bits
         code = (code << 2) | (piles[i, j] & 3)
-    return (top + 1) | (np.int64(n) << 6) | (code << 10)
+    return (top + 1) | (np.int64(n) << 6) | (code << 12)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -124,12 +126,12 @@ def push_code(code, card):
     """The code of a pile (``code``) with ``card`` put on top (-1: too long)."""
     if code == 0:
         return np.int64(card + 1) | (np.int64(1) << 6)
-    n = (code >> 6) & 15
-    if n >= 13:
+    n = (code >> 6) & 63
+    if n >= MAXLEN:
         return np.int64(-1)
     t = (code & 63) - 1
-    below = ((code >> 10) << 2) | (t & 3)
-    return np.int64(card + 1) | ((n + 1) << 6) | (below << 10)
+    below = ((code >> 12) << 2) | (t & 3)
+    return np.int64(card + 1) | ((n + 1) << 6) | (below << 12)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -138,7 +140,7 @@ def pop_code(code, piles, plen, i):
     n = plen[i] - 1
     if n <= 0:
         return np.int64(0)
-    return (piles[i, n - 1] + 1) | (np.int64(n) << 6) | ((code >> 12) << 10)
+    return (piles[i, n - 1] + 1) | (np.int64(n) << 6) | ((code >> 14) << 12)
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -158,15 +160,15 @@ def pack_key(cs, n, hw, key, k):
     w = 0
     for i in range(n):
         v = cs[i]
-        if off + 34 <= 62:
+        if off + CODE_BITS <= 62:
             key[w] |= v << off
-            off += 34
+            off += CODE_BITS
         else:
             lo = 62 - off
             key[w] |= (v & ((np.int64(1) << lo) - 1)) << off
             w += 1
             key[w] = v >> lo
-            off = 34 - lo
+            off = CODE_BITS - lo
 
 
 @njit(cache=True, inline="always", _nrt=False)

@@ -21,7 +21,7 @@ What is compiled, and why it is faster
 --------------------------------------
 A position is the piles as an ``int64`` matrix, four foundation counts, the stock index and the
 waste, changed in place by do/undo.  A key is packed into ``int64`` words (a pile, always a run,
-is 34 bits: its top card, its length and the suit of each card below the top; the key is the
+is 62 bits: its top card, its length and the suit of each card below the top; the key is the
 sorted pile codes and a 22-bit word of foundation counts and stock index), and the
 transposition table is open addressing with linear probing over an ``int64`` matrix and an
 occupancy array: no Python object is made per position.  The search's path (each frame's moves,
@@ -29,8 +29,8 @@ the next one to try, each move's undo record) lives in arrays, so a search is re
 Python side runs it in chunks of positions and checks the clock and a cancel flag between them.
 
 Soundness is the reference's: the same reductions (:mod:`.solver`, :mod:`.proofs`) on the same
-keys.  Where the packing cannot hold a position (a pile of more than 13 cards, possible only
-when runs wrap round the corner) or the table is full, the search stops with no verdict
+keys.  Where the packing cannot hold a position (a pile of more than 26 cards: runs that wrap
+round the corner more than twice) or the table is full, the search stops with no verdict
 (``"unknown"``): it never guesses.  A win is a line replayed through the engine
 (:func:`~.solver.to_model_line`) before it is returned, as everywhere in the package.
 
@@ -49,7 +49,7 @@ from .solver import _tables, position_and_rules, to_model_line
 
 _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
-MAX_TABLE = 1 << 25  # slots of the largest table made (4 words a slot: 1 GB)
+MAX_TABLE = 1 << 25  # slots of the largest table made (6 words a slot: 1.6 GB)
 
 
 def available() -> bool:
@@ -175,7 +175,7 @@ class CompiledSearch:
         self.codes = np.zeros(n, np.int64)
         self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
         self.stack = np.zeros((64, 2), np.int64)
-        self.k = (22 + 34 * n + 61) // 62
+        self.k = (22 + core.CODE_BITS * n + 61) // 62
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
         self._grow(4096)

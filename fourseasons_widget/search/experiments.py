@@ -307,6 +307,27 @@ def load_classification() -> list[dict[str, str]]:
     return list(csv.DictReader(text.splitlines()))
 
 
+def load_compiled_speed() -> list[dict[str, str]]:
+    """``fourseasons_widget/data/compiled-speed.csv``: the compiled core against the pure-Python
+    reference on the same searches (``benchmarks/solver.py --compiled-only --speed-out``): per
+    search, its start, verdict, positions (equal in both), CPU seconds of each, and the ratio."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/compiled-speed.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
+
+
+def load_reach() -> list[dict[str, str]]:
+    """``fourseasons_widget/data/reach-from-deal.csv``: how far the compiled rank abstraction
+    gets from the deal itself (``benchmarks/solver.py --reach``): per deal, verdict, why it
+    stopped, the stock layers walked (of 47), positions, the largest layer, CPU seconds, and
+    the positions of each layer."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/reach-from-deal.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
+
+
 def load_winrates() -> list[dict[str, str]]:
     """The shipped results (``fourseasons_widget/data/winrates.csv``): one row per variant
     and player, with the budget and the command that regenerates it."""
