@@ -163,3 +163,19 @@ def test_the_package_imports_without_loading_numba():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_shipped_speed_and_reach_figures_are_whole():
+    """The data notebook 06 may draw: the speed table (the same positions in both engines, as
+    the benchmark checks when it writes it) and the reach of the abstraction from the deal
+    (never a "lost" without a proof: a verdict there is "unknown" or "lost", layers add up)."""
+    from fourseasons_widget.search.experiments import load_compiled_speed, load_reach
+
+    speed = load_compiled_speed()
+    assert {r["search"] for r in speed} >= {"proof search", "rank abstraction"}
+    for r in speed:
+        assert int(r["positions"]) > 0 and float(r["reference_s"]) > 0 < float(r["compiled_s"])
+    for r in load_reach():
+        layers = [int(x) for x in r["layer_positions"].split()]
+        assert r["verdict"] in ("unknown", "lost") and len(layers) == int(r["layers"])
+        assert sum(layers) == int(r["positions"]) and max(layers) == int(r["largest_layer"])
