@@ -32,7 +32,11 @@ game (with any ``tableau_wrap``).  Measured (``benchmarks/solver.py --proofs-onl
 along the heuristic player's lost game, it proves the loss from 31 stock cards left with
 1,405,684 positions where the exact layered search walks 10,674,692, from 38 cards left with
 2,239,097 and from 40 with 11,093,386; 9 of the 10 fixed lost positions of
-``tests/test_proofs.py`` are proved lost (the tenth is won with a swap).
+``tests/test_proofs.py`` are proved lost (the tenth is won with a swap).  Compiled
+(:mod:`.compiled`, ``engine="compiled"``: the same positions, layer by layer) it runs about 28
+times faster: from deal 13's own deal it walks 36 of the 47 stock layers (59,768,371 positions,
+60 CPU s) before one layer outgrows its 2^25-slot table; no deal has been proved lost from the
+deal.
 """
 
 from __future__ import annotations
