@@ -9,6 +9,10 @@
         --variants standard                            # a bigger classification run
     python benchmarks/solver.py --proofs-only --classify-deals 0 --late 0 --frontier 0 \
         --layers 0 --layered-from 30,31 --layered-nodes 20000000   # layer by layer only
+    python benchmarks/solver.py --compiled-only        # compiled core vs the reference, and
+                                                       # the shipped classification
+    python benchmarks/solver.py --compiled-only --no-compiled --reach 13,5 \
+        --reach-out reach.csv                          # the rank abstraction from the deal
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
                                                        # (and tests/data/proof_far.json)
 
@@ -59,6 +63,7 @@ from fourseasons_widget.search.endgames import (
 )
 from fourseasons_widget.search.proofs import (
     LayeredProof,
+    ProofSearch,
     layer_anatomy,
     layer_profile,
     plain_verdict,
@@ -335,6 +340,138 @@ def layered(seed: int, stock_left: list[int], max_nodes: int, anatomy: list[int]
         print()
 
 
+def _timed(fn):
+    t0 = time.process_time()
+    out = fn()
+    return out, time.process_time() - t0
+
+
+def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
+          out: str | None = None) -> None:
+    """The compiled core against the pure-Python reference, side by side in this one process,
+    on the same searches (the same positions walked: the table says so), by CPU time."""
+    from fourseasons_widget.search import compiled
+    from fourseasons_widget.search.solver import FastSearch
+
+    if not compiled.available():
+        print("## Compiled core: numba is not installed (pip install '.[fast]'): skipped\n")
+        return
+    rules = get_rules("standard")
+    at, _ = along_heuristic_line(13)
+    compiled.CompiledSearch(rules, at[10], deep_safe=True).run(100)  # compile (or load) first
+    compiled.prove_by_ranks(at[5], rules, max_positions=100)
+    print("## Compiled core against the reference: the same searches, one process, CPU time "
+          "(a loaded machine: compare the ratio, not the rates)\n")
+    print("| search | from | verdict | positions | reference s | reference pos/s | compiled s "
+          "| compiled pos/s | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    totals = {}
+    rows = []
+
+    def row(name, where, ref, ref_s, comp, comp_s):
+        assert ref[:2] == comp[:2], (name, where, ref, comp)  # same verdict, same positions
+        r_rate, c_rate = ref[1] / ref_s, comp[1] / comp_s
+        t = totals.setdefault(name, [0, 0.0, 0.0])
+        t[0] += ref[1]
+        t[1] += ref_s
+        t[2] += comp_s
+        rows.append({"search": name, "start": where, "verdict": ref[0], "positions": ref[1],
+                     "reference_s": round(ref_s, 3), "compiled_s": round(comp_s, 3),
+                     "ratio": round(c_rate / r_rate, 2)})
+        print(f"| {name} | {where} | {ref[0]} | {ref[1]:,} | {ref_s:.2f} | {r_rate:,.0f} | "
+              f"{comp_s:.2f} | {c_rate:,.0f} | {c_rate / r_rate:.1f}× |", flush=True)
+
+    for seed in range(seeds):
+        g = Game.new(seed=seed)
+
+        def ref_solver(g=g):
+            fs = FastSearch(rules, g.state)
+            return fs.run(solver_nodes) or "unknown", fs.nodes
+
+        def comp_solver(g=g):
+            cs = compiled.CompiledSearch(rules, g.state)
+            return cs.run(solver_nodes) or "unknown", cs.nodes
+
+        (ref, ref_s), (comp, comp_s) = _timed(ref_solver), _timed(comp_solver)
+        row("solver's depth-first search", f"deal {seed}", ref, ref_s, comp, comp_s)
+    s = at[exact_from]
+
+    def ref_proof():
+        ps = ProofSearch(rules, s)
+        return ps.run(1 << 40) or "unknown", ps.nodes
+
+    def comp_proof():
+        cs = compiled.CompiledSearch(rules, s, deep_safe=True)
+        return cs.run(1 << 40) or "unknown", cs.nodes
+
+    (ref, ref_s), (comp, comp_s) = _timed(ref_proof), _timed(comp_proof)
+    row("proof search", f"deal 13, {exact_from} stock cards left", ref, ref_s, comp, comp_s)
+    s = at[ranks_from]
+    (ra, ref_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40))
+    (rb, comp_s) = _timed(lambda: compiled.prove_by_ranks(s, rules, max_positions=1 << 40))
+    row("rank abstraction", f"deal 13, {ranks_from} stock cards left", (ra.why, ra.positions),
+        ref_s, (rb.why, rb.positions), comp_s)
+    print()
+    for name, (n, ref_s, comp_s) in totals.items():
+        print(f"- {name}: {n:,} positions, reference {n / ref_s:,.0f}/s, compiled "
+              f"{n / comp_s:,.0f}/s: **{ref_s / comp_s:.1f}× faster**")
+    print()
+    if out:
+        import csv
+
+        with open(out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+
+
+def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | None) -> None:
+    """How far the compiled rank abstraction gets from the deal itself: the stock layers walked
+    (of the deal's 47), the positions, the largest layer, and why it stopped."""
+    from fourseasons_widget.search import compiled
+
+    if not compiled.available():
+        print("## Proofs from the deal: numba is not installed: skipped\n")
+        return
+    print(f"## The rank abstraction from the deal, compiled ({max_positions:,} positions or "
+          f"{max_seconds:g} s each, CPU time on a loaded machine)\n")
+    print("| deal | verdict | why it stopped | layers walked (of 47) | positions | largest layer "
+          "| CPU s |")
+    print("|---|---|---|---|---|---|---|")
+    rows = []
+    for seed in seeds:
+        g = Game.new(seed=seed)
+        r, secs = _timed(lambda g=g: compiled.prove_by_ranks(
+            g, max_positions=max_positions, max_seconds=max_seconds))
+        rows.append({"seed": seed, "verdict": r.verdict, "why": r.why,
+                     "layers": len(r.layers), "positions": r.positions,
+                     "largest_layer": max(r.layers, default=0), "cpu_seconds": round(secs, 1),
+                     "layer_positions": " ".join(map(str, r.layers))})
+        print(f"| {seed} | {r.verdict} | {r.why} | {len(r.layers)} | {r.positions:,} | "
+              f"{max(r.layers, default=0):,} | {secs:.1f} |", flush=True)
+    print()
+    if out:
+        import csv
+
+        with open(out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+
+
+def shipped_classification() -> None:
+    """The shipped classification (fourseasons_widget/data/classification.csv)."""
+    from fourseasons_widget.search.experiments import load_classification
+
+    print("## The shipped classification (fourseasons_widget/data/classification.csv)\n")
+    print("| variant | deals | won | proved lost | unknown | perfect-play win rate (95%) |")
+    print("|---|---|---|---|---|---|")
+    for r in load_classification():
+        print(f"| {r['variant']} | {r['n']} | {r['won']} | {r['lost']} | {r['unknown']} | "
+              f"{100 * float(r['ci_low']):.1f}–{100 * float(r['ci_high']):.1f}% |")
+    print()
+
+
 def write_proof_positions(path: str) -> None:
     """The fixed positions of tests/test_proofs.py: late positions of standard deals, lost
     (random play) and won (along a solver's win), each with the verdict of the plain
@@ -398,9 +535,34 @@ def main() -> None:
                    help="standard deals whose layers are taken apart (comma-separated)")
     p.add_argument("--anatomy-cards", type=int, default=13)
     p.add_argument("--write-proof-positions", metavar="PATH")
+    p.add_argument("--compiled-only", action="store_true",
+                   help="only the compiled core against the reference, and the classification")
+    p.add_argument("--no-compiled", action="store_true")
+    p.add_argument("--speed-deals", type=int, default=4,
+                   help="deals for the solver's search in the speed table")
+    p.add_argument("--speed-nodes", type=int, default=300_000)
+    p.add_argument("--speed-exact-from", type=int, default=28,
+                   help="stock cards left (deal 13's heuristic line) for the proof search")
+    p.add_argument("--speed-ranks-from", type=int, default=31,
+                   help="stock cards left (deal 13's heuristic line) for the rank abstraction")
+    p.add_argument("--speed-out", default=None, metavar="CSV", help="also write the table")
+    p.add_argument("--reach", default="", metavar="SEEDS",
+                   help="standard deals (comma-separated) for the rank abstraction from the deal")
+    p.add_argument("--reach-positions", type=int, default=100_000_000)
+    p.add_argument("--reach-seconds", type=float, default=120.0)
+    p.add_argument("--reach-out", default=None, metavar="CSV")
     a = p.parse_args()
+    if a.reach:
+        reach([int(x) for x in a.reach.split(",")], a.reach_positions, a.reach_seconds,
+              a.reach_out)
     if a.write_proof_positions:
         write_proof_positions(a.write_proof_positions)
+        return
+    if not a.no_compiled:
+        speed(a.speed_deals, a.speed_nodes, a.speed_exact_from, a.speed_ranks_from,
+              a.speed_out)
+        shipped_classification()
+    if a.compiled_only:
         return
     variants = a.variants.split(",")
     if not a.proofs_only:

@@ -15,7 +15,9 @@ The ``prover`` classifies a deal: the solver first, then, if it neither won nor 
 the loss-proof search of :mod:`.proofs` with the same budget again, and where the rules allow it
 (the standard game) the rank abstraction of :mod:`.abstraction` with the same budget once more
 (a row's ``nodes`` counts them all).  Its ``lost`` is a proof: every reachable position searched,
-in the game or in a bigger game that contains it.
+in the game or in a bigger game that contains it.  The two proof searches run in the compiled
+core (:mod:`.compiled`) where numba is installed (the same positions, faster; a task's
+``"engine"`` may say ``"python"``).
 
 Rates are reported honestly: for the solver and the prover, ``unknown`` deals (budget spent)
 are neither won nor lost, so the 95% interval runs from the Wilson lower bound of ``won / n``
@@ -60,10 +62,10 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     row["player"] = player
     if player in SEARCHERS:
         budget = {"max_seconds": task.get("max_seconds"), "max_nodes": task.get("max_nodes")}
-        r = solve(game, **budget)
+        r = solve(game, **budget, engine=task.get("engine", "auto"))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
-            p = prove(game, **budget)
+            p = prove(game, **budget, engine=task.get("engine", "auto"))
             verdict, nodes = p.verdict, nodes + p.nodes
             if p.verdict == "won":  # a depth-first line: shortened as solve() does
                 raw = shorten_fully(game.rules, game.state, p.line)
@@ -71,7 +73,8 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         if player == "prover" and verdict == "unknown" and abstraction_applies(
                 game.rules, game.state.base):
             a = prove_by_ranks(game, max_positions=budget["max_nodes"] or 1 << 62,
-                               max_seconds=budget["max_seconds"])
+                               max_seconds=budget["max_seconds"],
+                               engine=task.get("engine", "auto"))
             verdict, nodes = a.verdict, nodes + a.positions
         if verdict == "won":  # every line is checked again here, through the Game itself
             # (or, for a line longer than a Game holds, through the engine it plays by)
@@ -325,6 +328,27 @@ def load_classification() -> list[dict[str, str]]:
     from importlib.resources import files
 
     text = files("fourseasons_widget").joinpath("data/classification.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
+
+
+def load_compiled_speed() -> list[dict[str, str]]:
+    """``fourseasons_widget/data/compiled-speed.csv``: the compiled core against the pure-Python
+    reference on the same searches (``benchmarks/solver.py --compiled-only --speed-out``): per
+    search, its start, verdict, positions (equal in both), CPU seconds of each, and the ratio."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/compiled-speed.csv").read_text()
+    return list(csv.DictReader(text.splitlines()))
+
+
+def load_reach() -> list[dict[str, str]]:
+    """``fourseasons_widget/data/reach-from-deal.csv``: how far the compiled rank abstraction
+    gets from the deal itself (``benchmarks/solver.py --reach``): per deal, verdict, why it
+    stopped, the stock layers walked (of 47), positions, the largest layer, CPU seconds, and
+    the positions of each layer."""
+    from importlib.resources import files
+
+    text = files("fourseasons_widget").joinpath("data/reach-from-deal.csv").read_text()
     return list(csv.DictReader(text.splitlines()))
 
 

@@ -520,7 +520,7 @@ class ProofResult:
 
 def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
           max_seconds: float | None = 10.0, deep_safe: bool = True, dominance: bool = False,
-          order: str = "cross", layered: bool = False) -> ProofResult:
+          order: str = "cross", layered: bool = False, engine: str = "python") -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof.
 
     One complete depth-first search (no portfolio: only exhaustion proves a loss), with the
@@ -533,12 +533,17 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     >>> prove(Game.new(seed=0), max_nodes=5000).verdict
     'won'
     """
+    from . import compiled
+
     state, rules = position_and_rules(position, rules)
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
     if state.is_won:
         return ProofResult("won", 0, 0.0, [])
+    if not layered and not dominance and order == "cross" and compiled.wanted(engine, rules):
+        return compiled.prove(state, rules, max_nodes=max_nodes, max_seconds=max_seconds,
+                              deep_safe=deep_safe)
     deadline = None if max_seconds is None else t0 + max_seconds
     if layered:
         fs = LayeredProof(rules, state, deep_safe=deep_safe)

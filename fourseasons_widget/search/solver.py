@@ -652,7 +652,8 @@ def luby(i: int) -> int:
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
            max_seconds: float | None = None, order: str = "auto",
            use_tt: bool = True, safe_home: bool = True,
-           probe: bool = True, cancel: Cancel | None = None) -> tuple[str, list[RawMove], int]:
+           probe: bool = True, cancel: Cancel | None = None,
+           engine: str = "python") -> tuple[str, list[RawMove], int]:
     """Search from ``root``; returns (verdict, raw line, nodes expanded).
 
     ``order`` is ``"auto"`` (the default: the portfolio while more than ``LATE_STOCK`` cards are
@@ -672,11 +673,21 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     the reductions off (for the benchmark and the cross-checks; without the transposition table
     a search may not end, so give it a budget).  ``cancel`` (a ``threading.Event``, checked
     every 256 nodes) stops the search from another thread: the verdict is then "unknown".
+    ``engine="compiled"`` (or ``"auto"``: where numba is installed and the rules are ones it
+    plays) runs the same searches in the compiled core (:mod:`.compiled`): the same nodes and
+    verdicts, about 15 times faster.
     """
+    from . import compiled
+
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
     if root.is_won:
         return "won", [], 0
+    if use_tt and safe_home and compiled.wanted(engine, rules):
+        if order == "auto":
+            order = "portfolio" if len(root.stock) > LATE_STOCK else "cross"
+        return compiled.search(rules, root, max_nodes=max_nodes, max_seconds=max_seconds,
+                               cancel=cancel, order=order, probe=probe)
     if not fast_search_supports(rules):
         deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         return engine_search(rules, root, max_nodes if max_nodes is not None else 1 << 62,
@@ -808,10 +819,12 @@ def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int =
 
 def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
           max_nodes: int | None = None, order: str = "auto",
-          shorten_line: bool = True, cancel: Cancel | None = None) -> SolveResult:
+          shorten_line: bool = True, cancel: Cancel | None = None,
+          engine: str = "python") -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) under a budget.
 
-    A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  The
+    A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  ``engine``:
+    as :func:`search` (``"auto"`` uses the compiled core where it can).  The
     verdict assumes perfect information (the order of the stock is known), as every
     solver of this game does; a player who cannot see the stock may lose a deal this calls
     won.
@@ -832,7 +845,7 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
         check_position(rules, state)  # (a Game's positions are checked when they are made)
     t0 = time.perf_counter()
     verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
-                                 order=order, cancel=cancel)
+                                 order=order, cancel=cancel, engine=engine)
     if raw and shorten_line:
         raw = shorten_fully(rules, state, raw)
     moves = []

@@ -1,0 +1,801 @@
+"""The numba kernels behind :mod:`.compiled` (imported only when numba is installed).
+
+Everything here works on packed integers in numpy arrays: a position is the cross piles (cards
+in an ``int64`` matrix), the four foundation counts, the stock index and the waste; the
+transposition table is an open-addressing hash table (linear probing) of ``int64`` words with a
+``uint8`` occupancy array.  No Python object is touched inside a kernel.  The kernels mirror the
+pure-Python searches move for move (see :mod:`.compiled` for what each one mirrors); the tests
+check that they walk the same number of positions and reach the same verdicts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+STOCK = -2
+WASTE = -1
+F = 100
+MAXM = 64  # moves per position (at most 37 with five piles; 12 piles stay below 64)
+MAXR = 64  # primitives per move record (a move and its safe moves home)
+
+# statuses
+RUNNING = 0
+WON = 1
+LOST = 2
+PAUSED = 3
+FULL = 4  # the table is full: the search stops, verdict unknown
+OVERFLOW = 5  # a pile longer than the packed code holds: unknown (the reference search goes on)
+DEEP = 6  # the path outgrew its arrays: the caller grows them and resumes
+
+MAXLEN = 26  # cards in a pile the packed code holds
+CODE_BITS = 12 + 2 * (MAXLEN - 1)  # 62
+MIX = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed word
+
+
+# -- the hash table ---------------------------------------------------------------------------
+# Open addressing with linear probing over an int64 matrix, one key a row.  Every key has bit 62
+# of its first word set (MARK), so an empty slot is a row whose first word is 0.
+MARK = np.int64(1) << 62
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _hash(key, k):
+    h = np.int64(k)
+    for i in range(k):
+        h = (h ^ key[i]) * MIX
+        h ^= h >> 31
+    return h
+
+
+@njit(cache=True, _nrt=False)
+def tab_contains(tab, key, k):
+    mask = tab.shape[0] - 1
+    i = _hash(key, k) & mask
+    while tab[i, 0] != 0:
+        same = True
+        for w in range(k):
+            if tab[i, w] != key[w]:
+                same = False
+                break
+        if same:
+            return True
+        i = (i + 1) & mask
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def tab_add(tab, count, key, k):
+    """Adds ``key`` unless present; True when it was new.  ``count[0]`` keeps the entries."""
+    mask = tab.shape[0] - 1
+    i = _hash(key, k) & mask
+    while tab[i, 0] != 0:
+        same = True
+        for w in range(k):
+            if tab[i, w] != key[w]:
+                same = False
+                break
+        if same:
+            return False
+        i = (i + 1) & mask
+    for w in range(k):
+        tab[i, w] = key[w]
+    count[0] += 1
+    return True
+
+
+@njit(cache=True)
+def rehash(tab, new_tab):
+    """Every key of ``tab`` into the (larger, empty) ``new_tab``."""
+    count = np.zeros(1, np.int64)
+    k = tab.shape[1]
+    key = np.zeros(k, np.int64)  # (rehash keeps NRT: it allocates)
+    for i in range(tab.shape[0]):
+        if tab[i, 0] != 0:
+            for w in range(k):
+                key[w] = tab[i, w]
+            tab_add(new_tab, count, key, k)
+    return count[0]
+
+
+# -- the exact search: packed keys -------------------------------------------------------------
+# A pile (a run: each card one rank below the card under it) is packed as 62 bits: its top card
+# + 1 (6 bits, 0 = empty), its length (6 bits, at most 26 here: runs may wrap round the corner
+# twice) and the suit of each card below the top (2 bits each, the one just below first).  Top card and length fix every rank, the suits
+# fix the rest: the code is one-to-one.  The key is the home word (foundation counts, 4 bits
+# each, and the stock index << 16: 22 bits) and the piles' codes sorted, packed 62 bits a word.
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def pile_code(piles, plen, i, drop):
+    """The code of pile ``i`` with its top ``drop`` cards taken off (-1: too long to pack)."""
+    n = plen[i] - drop
+    if n <= 0:
+        return np.int64(0)
+    if n > MAXLEN:
+        return np.int64(-1)
+    top = piles[i, n - 1]
+    code = np.int64(0)
+    for j in range(n - 1):  # the card at n-2 (just below the top) ends in the lowest bits
+        code = (code << 2) | (piles[i, j] & 3)
+    return (top + 1) | (np.int64(n) << 6) | (code << 12)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def push_code(code, card):
+    """The code of a pile (``code``) with ``card`` put on top (-1: too long)."""
+    if code == 0:
+        return np.int64(card + 1) | (np.int64(1) << 6)
+    n = (code >> 6) & 63
+    if n >= MAXLEN:
+        return np.int64(-1)
+    t = (code & 63) - 1
+    below = ((code >> 12) << 2) | (t & 3)
+    return np.int64(card + 1) | ((n + 1) << 6) | (below << 12)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def pop_code(code, piles, plen, i):
+    """The code of pile ``i`` (code ``code``, ``plen[i]`` cards) with its top card taken off."""
+    n = plen[i] - 1
+    if n <= 0:
+        return np.int64(0)
+    return (piles[i, n - 1] + 1) | (np.int64(n) << 6) | ((code >> 14) << 12)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def pack_key(cs, n, hw, key, k):
+    """Sort the ``n`` codes of ``cs`` (in place) and pack them with ``hw`` into ``key``."""
+    for i in range(1, n):  # insertion sort: five to twelve values
+        v = cs[i]
+        j = i - 1
+        while j >= 0 and cs[j] > v:
+            cs[j + 1] = cs[j]
+            j -= 1
+        cs[j + 1] = v
+    for w in range(k):
+        key[w] = 0
+    key[0] = hw | MARK
+    off = 22
+    w = 0
+    for i in range(n):
+        v = cs[i]
+        if off + CODE_BITS <= 62:
+            key[w] |= v << off
+            off += CODE_BITS
+        else:
+            lo = 62 - off
+            key[w] |= (v & ((np.int64(1) << lo) - 1)) << off
+            w += 1
+            key[w] = v >> lo
+            off = CODE_BITS - lo
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def home_word(home, si):
+    return home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12) | (si << 16)
+
+
+# -- the exact search: moves ------------------------------------------------------------------
+@njit(cache=True, inline="always", _nrt=False)
+def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
+              where, out, d, spec, perm):
+    """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs): the groups in the
+    order ``spec`` (0 home, 1 pile to pile, 2 from the waste, 3 into a space, 4 the stock; order
+    "cross" is 0 1 2 3 4), the piles looked at in the order ``perm``: the same moves in the
+    same order as the reference."""
+    empty = -1
+    for jj in range(n):
+        j = perm[jj]
+        if plen[j] > 0:
+            where[piles[j, plen[j] - 1]] = j
+        elif empty < 0:
+            empty = j
+    m = 0
+    wc = waste[wlen - 1] if wlen > 0 else -1
+    for g in range(5):
+        grp = spec[g]
+        if grp == 0:  # H: home (the waste's top first, then the piles' tops)
+            if wc >= 0 and wants[wc & 3, home[wc & 3]] == wc:
+                out[d, m, 0] = WASTE
+                out[d, m, 1] = F
+                out[d, m, 2] = 1
+                m += 1
+            for jj in range(n):
+                j = perm[jj]
+                if plen[j] > 0:
+                    c = piles[j, plen[j] - 1]
+                    if wants[c & 3, home[c & 3]] == c:
+                        out[d, m, 0] = j
+                        out[d, m, 1] = F
+                        out[d, m, 2] = 1
+                        m += 1
+        elif grp == 1:  # C: a pile's top onto another top
+            for jj in range(n):
+                j = perm[jj]
+                if plen[j] > 0:
+                    c = piles[j, plen[j] - 1]
+                    for q in range(nparents[c]):
+                        t = parents[c, q]
+                        if where[t] >= 0:
+                            out[d, m, 0] = j
+                            out[d, m, 1] = where[t]
+                            out[d, m, 2] = 1
+                            m += 1
+        elif grp == 2:  # W: the waste's top onto a top
+            if wc >= 0:
+                for q in range(nparents[wc]):
+                    t = parents[wc, q]
+                    if where[t] >= 0:
+                        out[d, m, 0] = WASTE
+                        out[d, m, 1] = where[t]
+                        out[d, m, 2] = 1
+                        m += 1
+        elif grp == 3:  # S: into the first space (the waste's top, then a top of a pile of 2+)
+            if empty >= 0:
+                if wc >= 0:
+                    out[d, m, 0] = WASTE
+                    out[d, m, 1] = empty
+                    out[d, m, 2] = 1
+                    m += 1
+                for jj in range(n):
+                    j = perm[jj]
+                    if plen[j] > 1:
+                        out[d, m, 0] = j
+                        out[d, m, 1] = empty
+                        out[d, m, 2] = 1
+                        m += 1
+        elif si < nstock:  # T: turn the stock
+            out[d, m, 0] = STOCK
+            out[d, m, 1] = WASTE
+            out[d, m, 2] = 1
+            m += 1
+    for j in range(n):
+        if plen[j] > 0:
+            where[piles[j, plen[j] - 1]] = -1
+    return m
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def prim(piles, plen, codes, home, stock, sc, waste, src, dst):
+    """Move one card from ``src`` to ``dst``, keeping the piles' codes; returns the card.
+    ``sc[0]`` stock index, ``sc[1]`` waste length, ``sc[5]`` set when a pile outgrows its code."""
+    if src == STOCK:
+        card = stock[sc[0]]
+        sc[0] += 1
+    elif src == WASTE:
+        sc[1] -= 1
+        card = waste[sc[1]]
+    else:
+        codes[src] = pop_code(codes[src], piles, plen, src)
+        plen[src] -= 1
+        card = piles[src, plen[src]]
+    if dst >= F:
+        home[card & 3] += 1
+    elif dst == WASTE:
+        waste[sc[1]] = card
+        sc[1] += 1
+    else:
+        piles[dst, plen[dst]] = card
+        plen[dst] += 1
+        c = push_code(codes[dst], card)
+        if c < 0:
+            sc[5] = 1
+        codes[dst] = c
+    return card
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def unprim(piles, plen, codes, home, sc, waste, src, dst, card):
+    if dst >= F:
+        home[card & 3] -= 1
+    elif dst == WASTE:
+        sc[1] -= 1
+    else:
+        codes[dst] = pop_code(codes[dst], piles, plen, dst)
+        plen[dst] -= 1
+    if src == STOCK:
+        sc[0] -= 1
+    elif src == WASTE:
+        waste[sc[1]] = card
+        sc[1] += 1
+    else:
+        piles[src, plen[src]] = card
+        plen[src] += 1
+        codes[src] = push_code(codes[src], card)
+
+
+@njit(cache=True, _nrt=False)
+def safe_basic(c, home, children, nchildren):
+    for q in range(nchildren[c]):  # noqa: SIM110 (numba compiles loops, not generators)
+        if home[children[c, q, 0]] <= children[c, q, 1]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def safe_next(card, depth, home, wants, children, nchildren, place, stack):
+    """:meth:`ProofSearch._safe_next`: next in its suit, each child home or safe-next (the
+    reference's recursion, walked with a stack: every card met must pass, so the order of the
+    walk does not matter; numba's cache does not keep recursive functions)."""
+    stack[0, 0] = card
+    stack[0, 1] = depth
+    top = 1
+    while top > 0:
+        top -= 1
+        c = stack[top, 0]
+        d = stack[top, 1]
+        if home[place[c, 0]] != place[c, 1] or d > 4:
+            return False
+        for q in range(nchildren[c]):
+            cs = children[c, q, 0]
+            cn = children[c, q, 1]
+            h = home[cs]
+            if h > cn:
+                continue
+            if h < cn or top >= 64:
+                return False
+            stack[top, 0] = wants[cs, cn]
+            stack[top, 1] = d + 1
+            top += 1
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def is_safe(c, deep, home, wants, children, nchildren, place, stack):
+    if safe_basic(c, home, children, nchildren):
+        return True
+    if not deep:
+        return False
+    for q in range(nchildren[c]):
+        s = children[c, q, 0]
+        need = children[c, q, 1]
+        h = home[s]
+        if h > need:
+            continue
+        if h < need or not safe_next(wants[s, need], 1, home, wants, children, nchildren, place,
+                                             stack):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
+              rec, d, r, stack):
+    """The safe moves home (the reference's ``_auto_home``), appended to ``rec`` from ``r``;
+    returns the new length of the record."""
+    while True:
+        src = -9
+        wl = sc[1]
+        if wl > 0:
+            c = waste[wl - 1]
+            h = home[c & 3]
+            if h > 0 and wants[c & 3, h] == c and is_safe(c, deep, home, wants, children,
+                                                          nchildren, place, stack):
+                src = WASTE
+        if src == -9:
+            for i in range(n):
+                if plen[i] > 0:
+                    c = piles[i, plen[i] - 1]
+                    h = home[c & 3]
+                    if h > 0 and wants[c & 3, h] == c and is_safe(c, deep, home, wants,
+                                                                  children, nchildren, place,
+                                                                  stack):
+                        src = i
+                        break
+        if src == -9:
+            return r
+        card = prim(piles, plen, codes, home, stock, sc, waste, src, F)
+        rec[d, r, 0] = src
+        rec[d, r, 1] = F
+        rec[d, r, 2] = 1
+        rec[d, r, 3] = card
+        r += 1
+
+
+@njit(cache=True, _nrt=False)
+def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
+            src, dst, rec, d, stack):
+    """:meth:`FastSearch.do` for spaces that wait: the move, then the safe moves home; returns
+    the record's length."""
+    card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
+    rec[d, 0, 0] = src
+    rec[d, 0, 1] = dst
+    rec[d, 0, 2] = 1
+    rec[d, 0, 3] = card
+    if dst < F:
+        # only the card this move uncovered can have become a safe move home
+        if src < 0:
+            c = waste[sc[1] - 1] if sc[1] > 0 else -1
+        else:
+            c = piles[src, plen[src] - 1] if plen[src] > 0 else -1
+        if c < 0:
+            return 1
+        h = home[c & 3]
+        if h == 0 or wants[c & 3, h] != c:
+            return 1
+    return auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
+                     deep, rec, d, 1, stack)
+
+
+@njit(cache=True, _nrt=False)
+def undo_move(piles, plen, codes, home, sc, waste, rec, d, r):
+    for q in range(r - 1, -1, -1):
+        unprim(piles, plen, codes, home, sc, waste, rec[d, q, 0], rec[d, q, 1], rec[d, q, 3])
+
+
+@njit(cache=True, _nrt=False)
+def cur_key(codes, n, home, sc, cs, key, k):
+    """The key of the current position (False if a pile is too long to pack)."""
+    if sc[5]:
+        return False
+    for i in range(n):
+        cs[i] = codes[i]
+    pack_key(cs, n, home_word(home, sc[0]), key, k)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k):
+    """:meth:`FastSearch.child_key`: the key right after a move, before its automatic sequel.
+    Returns False if a pile is too long to pack."""
+    for i in range(n):
+        cs[i] = codes[i]
+    if src >= 0:
+        card = piles[src, plen[src] - 1]
+        cs[src] = pop_code(codes[src], piles, plen, src)
+        if dst >= F:
+            hw += np.int64(1) << ((card & 3) << 2)
+        else:
+            cs[dst] = push_code(cs[dst], card)
+    elif src == WASTE:
+        card = waste[sc[1] - 1]
+        if dst >= F:
+            hw += np.int64(1) << ((card & 3) << 2)
+        else:
+            cs[dst] = push_code(cs[dst], card)
+    else:
+        hw += np.int64(1) << 16
+        if dst != WASTE:
+            cs[dst] = push_code(cs[dst], stock[sc[0]])
+    if dst >= 0 and dst < F and cs[dst] < 0:
+        return False
+    pack_key(cs, n, hw, key, k)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, place, parents,
+        nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill, scr, stack, spec,
+        perm, skip, use_skip):
+    """The depth-first search of :meth:`FastSearch.run` (move groups in the order ``spec``, piles
+    in the order ``perm``; with ``use_skip``, never entering a key of the table ``skip``: another
+    search's), resumable:
+    the path is in the arrays (``fm``/``fn``/``fi``/``fhw``: each frame's moves, their number,
+    the next one to try, its home word; ``rk``/``rn``: each move's record).  ``sc``: [stock
+    index, waste length, nodes, depth (frames), started, a pile outgrew its code]; ``codes``:
+    each pile's code, kept by the moves.  Runs until ``sc[2]`` reaches ``limit``
+    (PAUSED) or an end; returns a status."""
+    n = piles.shape[0]
+    k = tab.shape[1]
+    nstock = stock.shape[0]
+    cs = scr[0:n]  # scratch, from the caller (no allocation: the kernel runs without NRT)
+    key = scr[16:16 + k]
+    pkey = scr[32:32 + k]
+    where = scr[64:116]
+    where[:] = -1
+    depth_cap = fm.shape[0]
+    if sc[4] == 0:
+        sc[4] = 1
+        for i in range(n):
+            codes[i] = pile_code(piles, plen, i, 0)
+            if codes[i] < 0:
+                return OVERFLOW
+        r = auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
+                      deep, rk, 0, 0, stack)
+        rn[0] = r
+        if home[0] + home[1] + home[2] + home[3] == 52:
+            sc[3] = 1
+            return WON
+        if not cur_key(codes, n, home, sc, cs, key, k):
+            return OVERFLOW
+        tab_add(tab, count, key, k)
+        sc[2] += 1
+        fn[0] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock, parents,
+                          nparents, where, fm, 0, spec, perm)
+        fi[0] = 0
+        fhw[0] = home_word(home, sc[0])
+        sc[3] = 1
+    while sc[3] > 0:
+        d = sc[3] - 1
+        pushed = False
+        while fi[d] < fn[d]:
+            q = fi[d]
+            fi[d] += 1
+            src = fm[d, q, 0]
+            dst = fm[d, q, 1]
+            if not child_key(piles, plen, codes, n, waste, sc, stock, src, dst, fhw[d], cs, pkey, k):
+                fi[d] -= 1
+                return OVERFLOW
+            if tab_contains(tab, pkey, k) or (use_skip and tab_contains(skip, pkey, k)):
+                continue
+            if d + 1 >= depth_cap:
+                fi[d] -= 1
+                return DEEP
+            r = do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren,
+                        place, deep, src, dst, rk, d + 1, stack)
+            if r == 1:
+                for w in range(k):
+                    key[w] = pkey[w]
+            else:
+                if not cur_key(codes, n, home, sc, cs, key, k):
+                    undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
+                    fi[d] -= 1
+                    return OVERFLOW
+                tab_add(tab, count, pkey, k)
+                if tab_contains(tab, key, k) or (use_skip and tab_contains(skip, key, k)):
+                    undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
+                    continue
+            tab_add(tab, count, key, k)
+            rn[d + 1] = r
+            if home[0] + home[1] + home[2] + home[3] == 52:
+                sc[3] = d + 2
+                return WON
+            sc[2] += 1
+            fn[d + 1] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock,
+                                  parents, nparents, where, fm, d + 1, spec, perm)
+            fi[d + 1] = 0
+            fhw[d + 1] = home_word(home, sc[0])
+            sc[3] = d + 2
+            pushed = True
+            if count[0] > maxfill:
+                return FULL
+            if sc[2] >= limit:
+                return PAUSED
+            break
+        if not pushed:
+            sc[3] = d
+            if d > 0:
+                undo_move(piles, plen, codes, home, sc, waste, rk, d, rn[d])
+    return LOST
+
+
+# -- the rank abstraction ---------------------------------------------------------------------
+# A node of the bigger game: word 0 = the cross's shapes (rank * 64 + length, 0 = empty; five of
+# 10 bits, sorted) | MARK; word 1 = the waste as a mask of the turned cards (47 bits) | the foundation
+# counts << 47.  The turned count is the layer's (one table holds one layer), and the set of
+# cards in the cross is a function of these (the dealt and turned cards neither home nor on the
+# waste), so neither is stored.
+
+
+@njit(cache=True, _nrt=False)
+def _sort5(sh, n):
+    for i in range(1, n):
+        v = sh[i]
+        j = i - 1
+        while j >= 0 and sh[j] > v:
+            sh[j + 1] = sh[j]
+            j -= 1
+        sh[j + 1] = v
+
+
+@njit(cache=True, _nrt=False)
+def _emit(sh, n, home, wm, node, t):
+    """Pack a node from shapes (sorted here, in the scratch copy ``t``), foundation counts,
+    turned count and waste mask."""
+    for i in range(n):
+        t[i] = sh[i]
+    _sort5(t, n)
+    w0 = np.int64(0)
+    for i in range(n):
+        w0 |= t[i] << (10 * i)
+    node[0] = w0 | MARK
+    node[1] = wm | ((home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12)) << 47)
+
+
+@njit(cache=True, _nrt=False)
+def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, nxt_t, ncnt,
+               todo, nlist, st, max_positions, scr):
+    """One layer of the layer-by-layer search of :class:`~.abstraction._RankSearch`: walk every
+    position reachable inside the layer from the ``st[0]`` entries on ``todo`` (already in the
+    table ``cur_t``), adding the positions one stock card later to ``nxt_t`` (and, when new, to
+    ``nlist``: the next layer's entries).  ``st``: [entries on todo, positions of this layer,
+    positions in all, entries on nlist], kept so that the walk can go on after a return.
+    Returns 0 budget, 1 won with swaps, 2 layer done, 3 a shape too long to pack, 4 a table
+    half full (the caller grows it and calls again)."""
+    maxfill = cur_t.shape[0] >> 1
+    nmaxfill = nxt_t.shape[0] >> 1
+    top = st[0]
+    count = st[1]
+    positions = st[2]
+    nl = st[3]
+    sh = scr[0:n]  # scratch, from the caller (no allocation: the kernel runs without NRT)
+    s2 = scr[8:8 + n]
+    home = scr[16:20]
+    nh = scr[20:24]
+    child = scr[24:26]
+    tmp = scr[32:32 + n]
+    seen_shape = scr[64:1088]
+    seen_shape[:] = 0
+    stamp = 0
+    if True:
+        while top > 0:
+            top -= 1
+            w0 = todo[top, 0]
+            w1 = todo[top, 1]
+            count += 1
+            positions += 1
+            if positions >= max_positions:
+                st[0] = top
+                st[1] = count
+                st[2] = positions
+                st[3] = nl
+                return 0
+            for i in range(n):
+                sh[i] = (w0 >> (10 * i)) & 1023
+            hb = (w1 >> 47) & 65535
+            for s in range(4):
+                home[s] = (hb >> (4 * s)) & 15
+            wm = w1 & ((np.int64(1) << 47) - 1)
+            wtop = -1
+            wi = -1
+            if wm != 0:
+                wi = 63
+                while not (wm >> wi) & 1:
+                    wi -= 1
+                wtop = turned[wi]
+            empty = -1
+            for i in range(n):
+                if sh[i] == 0:
+                    empty = i
+                    break
+            total = home[0] + home[1] + home[2] + home[3]
+            # moves home: the waste's top, or a cross card of the pile tops' rank (swapped up)
+            for s in range(4):
+                h = home[s]
+                if h >= 13:
+                    continue
+                c = wants[s, h]
+                for u in range(4):
+                    nh[u] = home[u]
+                nh[s] = h + 1
+                if c == wtop:
+                    if total + 1 == 52:
+                        st[0] = top
+                        st[1] = count
+                        st[2] = positions
+                        st[3] = nl
+                        return 1
+                    _emit(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp)
+                    if tab_add(cur_t, cnt, child, 2):
+                        todo[top, 0] = child[0]
+                        todo[top, 1] = child[1]
+                        top += 1
+                p = tpos[c]
+                inx = incross[c] == 1 or (p >= 0 and p < tc and not (wm >> p) & 1)
+                if inx:
+                    r = c >> 2
+                    stamp += 1
+                    for i in range(n):
+                        v = sh[i]
+                        if v != 0 and (v >> 6) == r and seen_shape[v] != stamp:
+                            seen_shape[v] = stamp
+                            if total + 1 == 52:
+                                st[0] = top
+                                st[1] = count
+                                st[2] = positions
+                                st[3] = nl
+                                return 1
+                            for j in range(n):
+                                s2[j] = sh[j]
+                            ln = v & 63
+                            s2[i] = 0 if ln == 1 else under[r] * 64 + ln - 1
+                            _emit(s2, n, nh, wm, child, tmp)
+                            if tab_add(cur_t, cnt, child, 2):
+                                todo[top, 0] = child[0]
+                                todo[top, 1] = child[1]
+                                top += 1
+            # a pile's top onto another top, or into a space
+            stamp += 1
+            mstamp = stamp
+            for i in range(n):
+                v = sh[i]
+                if v == 0 or seen_shape[v] == mstamp:
+                    continue
+                seen_shape[v] = mstamp
+                r = v >> 6
+                ln = v & 63
+                rest = 0 if ln == 1 else under[r] * 64 + ln - 1
+                for j in range(n):
+                    tj = sh[j]
+                    if j != i and tj != 0 and ok[r, tj >> 6]:
+                        # (a set per source: each distinct target shape once)
+                        dup = False
+                        for j2 in range(j):
+                            if j2 != i and sh[j2] == tj:
+                                dup = True
+                                break
+                        if dup:
+                            continue
+                        if (tj & 63) + 1 > 63:
+                            st[0] = top
+                            st[1] = count
+                            st[2] = positions
+                            st[3] = nl
+                            return 3
+                        for u in range(n):
+                            s2[u] = sh[u]
+                        s2[i] = rest
+                        s2[j] = r * 64 + (tj & 63) + 1
+                        _emit(s2, n, home, wm, child, tmp)
+                        if tab_add(cur_t, cnt, child, 2):
+                            todo[top, 0] = child[0]
+                            todo[top, 1] = child[1]
+                            top += 1
+                if empty >= 0 and ln > 1:
+                    for u in range(n):
+                        s2[u] = sh[u]
+                    s2[i] = rest
+                    s2[empty] = r * 64 + 1
+                    _emit(s2, n, home, wm, child, tmp)
+                    if tab_add(cur_t, cnt, child, 2):
+                        todo[top, 0] = child[0]
+                        todo[top, 1] = child[1]
+                        top += 1
+            stamp += 1
+            # the waste's top onto a top, or into a space
+            if wtop >= 0:
+                r = wtop >> 2
+                nwm = wm & ~(np.int64(1) << wi)
+                for j in range(n):
+                    tj = sh[j]
+                    if tj != 0 and ok[r, tj >> 6]:
+                        dup = False
+                        for j2 in range(j):
+                            if sh[j2] == tj:
+                                dup = True
+                                break
+                        if dup:
+                            continue
+                        if (tj & 63) + 1 > 63:
+                            st[0] = top
+                            st[1] = count
+                            st[2] = positions
+                            st[3] = nl
+                            return 3
+                        for u in range(n):
+                            s2[u] = sh[u]
+                        s2[j] = r * 64 + (tj & 63) + 1
+                        _emit(s2, n, home, nwm, child, tmp)
+                        if tab_add(cur_t, cnt, child, 2):
+                            todo[top, 0] = child[0]
+                            todo[top, 1] = child[1]
+                            top += 1
+                if empty >= 0:
+                    for u in range(n):
+                        s2[u] = sh[u]
+                    s2[empty] = r * 64 + 1
+                    _emit(s2, n, home, nwm, child, tmp)
+                    if tab_add(cur_t, cnt, child, 2):
+                        todo[top, 0] = child[0]
+                        todo[top, 1] = child[1]
+                        top += 1
+            # the stock: into the next layer
+            if tc < end:
+                child[0] = w0
+                child[1] = w1 | (np.int64(1) << tc)
+                if tab_add(nxt_t, ncnt, child, 2):
+                    nlist[nl, 0] = child[0]
+                    nlist[nl, 1] = child[1]
+                    nl += 1
+            if cnt[0] > maxfill or ncnt[0] > nmaxfill:  # (this position is done: resumable)
+                st[0] = top
+                st[1] = count
+                st[2] = positions
+                st[3] = nl
+                return 4
+        st[0] = top
+        st[1] = count
+        st[2] = positions
+        st[3] = nl
+        return 2

@@ -1,0 +1,437 @@
+"""The compiled search core: the solver's depth-first search, the proof search and the rank
+abstraction, run by numba on packed integers (optional: ``pip install fourseasons-widget[fast]``).
+
+The pure-Python searches (:mod:`.solver`, :mod:`.proofs`, :mod:`.abstraction`) stay the
+reference and the teaching code, and what runs where there is no JIT (JupyterLite/Pyodide).
+This module mirrors three of them move for move, for the rules where spaces wait for the player
+and one card moves at a time (``standard``, ``simplicity``, any ``tableau_wrap``):
+
+- :class:`CompiledSearch` — :class:`~.solver.FastSearch` in order ``"cross"`` (the solver's
+  late-game search and its persistent search), and with ``deep_safe=True``
+  :class:`~.proofs.ProofSearch` (the proof search of :func:`~.proofs.prove`): the same moves in
+  the same order, the same transposition key (the piles as a multiset, the foundation counts,
+  the stock index; the waste is a function of them), the same safe moves home, so the same
+  positions in the same order: the tests check that the verdicts **and the position counts**
+  agree with the reference on fixed and random positions;
+- :func:`prove_by_ranks` — :func:`~.abstraction.prove_by_ranks`, the layer-by-layer search of
+  the bigger game where cross cards of a rank may swap (its soundness argument is in
+  :mod:`.abstraction`): the same positions per layer, so the same counts on a loss.
+
+What is compiled, and why it is faster
+--------------------------------------
+A position is the piles as an ``int64`` matrix, four foundation counts, the stock index and the
+waste, changed in place by do/undo.  A key is packed into ``int64`` words (a pile, always a run,
+is 62 bits: its top card, its length and the suit of each card below the top; the key is the
+sorted pile codes and a 22-bit word of foundation counts and stock index), and the
+transposition table is open addressing with linear probing over an ``int64`` matrix and an
+occupancy array: no Python object is made per position.  The search's path (each frame's moves,
+the next one to try, each move's undo record) lives in arrays, so a search is resumable: the
+Python side runs it in chunks of positions and checks the clock and a cancel flag between them.
+
+Soundness is the reference's: the same reductions (:mod:`.solver`, :mod:`.proofs`) on the same
+keys.  Where the packing cannot hold a position (a pile of more than 26 cards: runs that wrap
+round the corner more than twice) or the table is full, the search stops with no verdict
+(``"unknown"``): it never guesses.  A win is a line replayed through the engine
+(:func:`~.solver.to_model_line`) before it is returned, as everywhere in the package.
+
+``available()`` tells whether numba is installed; nothing imports numba until a compiled
+search is made.  Measured side by side with the reference by ``benchmarks/solver.py --compiled``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from ..rules import Rules
+from ..state import State
+from .solver import _tables, position_and_rules, to_model_line
+
+_core = None
+STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
+MAX_TABLE = 1 << 25  # slots of the largest table made (6 words a slot: 1.6 GB)
+
+
+def available() -> bool:
+    """Whether the compiled core can run here (numba and numpy importable)."""
+    try:
+        _load()
+    except ImportError:
+        return False
+    return True
+
+
+def _no_numba(e: ImportError) -> ImportError:
+    return ImportError(f"the compiled core needs numba ({e}): pip install "
+                       "'fourseasons-widget[fast]'")
+
+
+def _load():
+    global _core
+    if _core is None:
+        try:
+            from . import _numba_core
+        except ImportError as e:
+            raise _no_numba(e) from e
+        _core = _numba_core
+    return _core
+
+
+def supports(rules: Rules) -> bool:
+    """Whether the compiled core mirrors these rules: spaces that wait for the player, single
+    cards, one base rank, one pass, building one rank down (so every pile is a run)."""
+    return (rules.fill == "free" and not rules.sequences and rules.redeals == 0
+            and rules.deal != "suits" and rules.build in ("rank", "alternate")
+            and rules.pile_capacity is None and rules.n_piles <= 12)
+
+
+ENGINES = ("python", "compiled", "auto")
+
+
+def wanted(engine: str, rules: Rules) -> bool:
+    """Whether a search asked for with ``engine`` runs compiled: ``"python"`` never,
+    ``"compiled"`` always (``ValueError`` if it cannot: numba missing or rules it does not
+    play), ``"auto"`` where it can."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine == "python":
+        return False
+    if engine == "compiled":
+        check(rules)
+        return True
+    return supports(rules) and available()
+
+
+def check(rules: Rules) -> None:
+    if not supports(rules):
+        raise ValueError(f"the compiled core does not play {rules.title}'s rules (it mirrors "
+                         "spaces that wait and single cards: standard, simplicity); use the "
+                         "pure-Python search")
+    _load()
+
+
+def _table_size(expected: int) -> int:
+    size = 1 << 16
+    while size < 2 * expected and size < MAX_TABLE // 2:
+        size <<= 1
+    return size
+
+
+class CompiledSearch:
+    """:class:`~.solver.FastSearch` (order ``"cross"``) or, with ``deep_safe=True``,
+    :class:`~.proofs.ProofSearch`, compiled.  ``run`` may be called again to go on.
+
+    ``expected`` is the table's first size (entries; it holds about 1.2 per position walked);
+    it doubles when half full, up to ``MAX_TABLE`` slots: a search that fills that stops with
+    ``status == "table full"`` and no verdict."""
+
+    def __init__(self, rules: Rules, state: State, order: str = "cross", *,
+                 deep_safe: bool = False, expected: int = 1_000_000, seed: int | None = None,
+                 skip: CompiledSearch | None = None) -> None:
+        check(rules)
+        import random
+
+        import numpy as np
+
+        from .proofs import deep_safe_applies
+        from .solver import ORDERS
+
+        core = _core
+        self.np = np
+        self.rules, self.state = rules, state
+        n = self.n = rules.n_piles
+        self.deep = bool(deep_safe and deep_safe_applies(rules))
+        base = state.base
+        children, wants = _tables(rules, base)
+        parents = rules.engine.parents(base)
+        self.wants = np.array(wants, np.int64)
+        self.children = np.zeros((52, 8, 2), np.int64)
+        self.nchildren = np.zeros(52, np.int64)
+        for c in range(52):
+            self.nchildren[c] = len(children[c])
+            for q, (s, need) in enumerate(children[c]):
+                self.children[c, q] = (s, need)
+        self.parents = np.zeros((52, 8), np.int64)
+        self.nparents = np.zeros(52, np.int64)
+        for c in range(52):
+            self.nparents[c] = len(parents[c])
+            self.parents[c, :len(parents[c])] = parents[c]
+        self.place = np.array([(c & 3, ((c >> 2) - base) % 13) for c in range(52)], np.int64)
+        self.piles = np.zeros((n, 64), np.int64)
+        self.plen = np.zeros(n, np.int64)
+        fits = rules.engine.fits(base)
+        for i, p in enumerate(state.piles):
+            for a, b in itertools.pairwise(p):
+                if not fits[b * 52 + a]:
+                    raise ValueError("a pile that is not a run: the compiled core packs runs")
+            self.piles[i, :len(p)] = p
+            self.plen[i] = len(p)
+        self.home = np.array(state.home, np.int64)
+        self.stock = np.array(state.stock or (0,), np.int64)[:len(state.stock)]
+        self.waste = np.zeros(64, np.int64)
+        self.waste[:len(state.waste)] = state.waste
+        # [stock index, waste length, nodes, depth, started, overflow]
+        self.sc = np.array([0, len(state.waste), 0, 0, 0, 0], np.int64)
+        self.codes = np.zeros(n, np.int64)
+        self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
+        self.stack = np.zeros((64, 2), np.int64)
+        self.k = (22 + core.CODE_BITS * n + 61) // 62
+        self.tab = np.zeros((_table_size(expected), self.k), np.int64)
+        self.count = np.zeros(1, np.int64)
+        self._grow(4096)
+        spec = ORDERS.get(order, order)
+        if sorted(spec) != sorted("CHSTW"):
+            raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "
+                             f"'HCWST'), not {order!r}")
+        self.spec = np.array(["HCWST".index(g) for g in spec], np.int64)
+        perm = list(range(n))
+        if seed is not None:  # (as FastSearch: a seed shuffles the order piles are looked at)
+            random.Random(seed).shuffle(perm)
+        self.perm = np.array(perm, np.int64)
+        self.skip = skip  # another search: its keys are not entered (then no loss is proved)
+        self.result: str | None = None
+        self.status: str | None = None
+        self.core = core
+
+    def _grow(self, depth: int) -> None:
+        np = self.np
+        old = getattr(self, "fm", None)
+        fm = np.zeros((depth, _core.MAXM, 3), np.int64)
+        fn = np.zeros(depth, np.int64)
+        fi = np.zeros(depth, np.int64)
+        fhw = np.zeros(depth, np.int64)
+        rk = np.zeros((depth, _core.MAXR, 4), np.int64)
+        rn = np.zeros(depth, np.int64)
+        if old is not None:
+            d = old.shape[0]
+            fm[:d], fn[:d], fi[:d], fhw[:d] = self.fm, self.fn, self.fi, self.fhw
+            rk[:d], rn[:d] = self.rk, self.rn
+        self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn = fm, fn, fi, fhw, rk, rn
+
+    @property
+    def nodes(self) -> int:
+        return int(self.sc[2])
+
+    @property
+    def entries(self) -> int:
+        """Keys in the transposition table."""
+        return int(self.count[0])
+
+    def run(self, max_nodes: int, deadline: float | None = None, cancel=None,
+            chunk: int = 200_000) -> str | None:
+        """Search on for at most ``max_nodes`` more positions (and until ``deadline``, a
+        ``time.perf_counter()`` value, or ``cancel.is_set()``, checked every ``chunk``
+        positions); ``"won"`` / ``"lost"`` once known (``"exhausted"`` instead of ``"lost"``
+        when ``skip`` kept it out of some positions), else ``None`` (:attr:`status` says why:
+        ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
+        if self.result is not None or self.status is not None:
+            return self.result
+        limit = self.nodes + max_nodes + (0 if self.sc[4] else 1)  # (the start counts first)
+        while True:
+            maxfill = self.tab.shape[0] // 2
+            step = min(limit, self.nodes + chunk)
+            code = self.core.dfs(
+                self.piles, self.plen, self.codes, self.home, self.stock, self.sc, self.waste, self.wants,
+                self.children, self.nchildren, self.place, self.parents, self.nparents,
+                self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
+                self.count, step, maxfill, self.scr, self.stack, self.spec, self.perm,
+                self.skip.tab if self.skip is not None else self.tab, self.skip is not None)
+            if code == 6:
+                self._grow(2 * self.fm.shape[0])
+                continue
+            if code in (1, 2):
+                self.result = STATUS[code]
+                if code == 2 and self.skip is not None:
+                    self.result = "exhausted"
+                return self.result
+            if code == 4 and self.tab.shape[0] < MAX_TABLE:  # half full: twice the size, and on
+                np = self.np
+                tab = np.zeros((2 * self.tab.shape[0], self.k), np.int64)
+                self.core.rehash(self.tab, tab)
+                self.tab = tab
+                continue
+            if code in (4, 5):
+                self.status = STATUS[code]
+                return None
+            if self.nodes >= limit or (deadline is not None and time.perf_counter() > deadline) \
+                    or (cancel is not None and cancel.is_set()):
+                return None
+
+    def fast_line(self) -> list[tuple[int, int, int]]:
+        """The moves (safe moves home included) from the start to the current position."""
+        out = []
+        for d in range(int(self.sc[3])):
+            for q in range(int(self.rn[d])):
+                src, dst, cnt, _ = (int(x) for x in self.rk[d, q])
+                out.append((src, dst, cnt))
+        return out
+
+    def model_line(self) -> list:
+        """After ``"won"``: the line as the engine's raw moves, replayed and checked."""
+        if self.result != "won":
+            raise ValueError("no win to replay")
+        return to_model_line(self.rules, self.state, self.fast_line())
+
+
+def portfolio(rules: Rules, root: State, budget: int, deadline: float | None,
+              max_seconds: float | None, probe: bool = True, cancel=None,
+              ) -> tuple[str, list, int]:
+    """The solver's portfolio (:func:`~.solver.search`, ``order="portfolio"``) with compiled
+    searches: the heuristic probe (the reference's, a model line), then one persistent search
+    in order "cross" sharing the budget with fresh searches in other orders and shuffled pile
+    orders that skip the persistent one's positions, budgets growing as the Luby sequence.
+    The same searches, in the same turns, as the reference: the same verdicts and nodes."""
+    from .players import heuristic_line
+    from .solver import RESTART_ORDERS, RESTART_UNIT, luby
+
+    nodes = 0
+    if probe:
+        line, end, nodes = heuristic_line(
+            rules, root, max_nodes=budget // 2,
+            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2,
+            cancel=cancel)
+        if end.is_won:
+            return "won", line, nodes
+    main = CompiledSearch(rules, root, "cross", expected=1 << 16)
+    r = 0
+    while True:
+        share = RESTART_UNIT * luby(r + 1)
+        for fs in (main, None):
+            if fs is None:
+                fs = CompiledSearch(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
+                                    seed=r + 1, skip=main, expected=1 << 12)
+            before = fs.nodes
+            verdict = fs.run(min(share, budget - nodes), deadline, cancel)
+            nodes += fs.nodes - before
+            if verdict == "won":
+                return "won", fs.model_line(), nodes
+            if verdict == "lost":
+                return "lost", [], nodes
+            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline) \
+                    or (cancel is not None and cancel.is_set()) or main.status is not None:
+                return "unknown", [], nodes
+        r += 1
+
+
+def search(rules: Rules, root: State, *, max_nodes: int | None = None,
+           max_seconds: float | None = None, deep_safe: bool = False, cancel=None,
+           order: str = "cross", probe: bool = True) -> tuple[str, list, int]:
+    """A compiled search from ``root``: one depth-first search in ``order`` (the solver's
+    ``"cross"``, or with ``deep_safe`` the proof search), or ``order="portfolio"``
+    (:func:`portfolio`): (verdict, raw line replayed through the engine, nodes)."""
+    if root.is_won:
+        return "won", [], 0
+    budget = max_nodes if max_nodes is not None else 1 << 62
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    if order == "portfolio":
+        return portfolio(rules, root, budget, deadline, max_seconds, probe, cancel)
+    cs = CompiledSearch(rules, root, order, deep_safe=deep_safe, expected=min(budget, 1 << 16))
+    verdict = cs.run(budget, deadline, cancel)
+    if verdict == "won":
+        return "won", cs.model_line(), cs.nodes
+    return verdict or "unknown", [], cs.nodes
+
+
+def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
+          max_seconds: float | None = 10.0, deep_safe: bool = True):
+    """:func:`~.proofs.prove` with the compiled search (a :class:`~.proofs.ProofResult`)."""
+    from .proofs import ProofResult
+
+    state, rules = position_and_rules(position, rules)
+    t0 = time.perf_counter()
+    verdict, line, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
+                                  deep_safe=deep_safe)
+    return ProofResult(verdict, nodes, time.perf_counter() - t0,
+                       line if verdict == "won" else None)
+
+
+def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
+                   max_seconds: float | None = None, table: int | None = None):
+    """:func:`~.abstraction.prove_by_ranks` compiled (an :class:`~.abstraction.AbstractResult`).
+
+    ``max_seconds`` is checked between layers only (a layer is walked to its end or to the
+    position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of
+    two) is the first size of the two layer tables; they double when half full, up to
+    ``MAX_TABLE`` slots (then ``why="table full"``)."""
+    import numpy as np
+
+    from .abstraction import AbstractResult, _RankSearch, abstraction_applies
+
+    state, rules = position_and_rules(position, rules)
+    if not abstraction_applies(rules, state.base) or rules.n_piles > 5:
+        raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
+                         "building by rank alone, spaces that wait, and single cards")
+    core = _load()
+    t0 = time.perf_counter()
+    ref = _RankSearch(rules, state)  # the reference's start and tables
+    shapes, home, tc, wm, _cross = ref.start
+    n = rules.n_piles
+    w0 = 0
+    for i, v in enumerate(sorted(shapes)):  # (rank * 64 + length, as the reference's)
+        w0 |= v << (10 * i)
+    start = np.array([w0 | core.MARK, wm | (home[0] | home[1] << 4 | home[2] << 8 | home[3] << 12) << 47],
+                     np.int64)
+    turned = np.array(ref.turned + (0,), np.int64)
+    tpos = np.full(52, -1, np.int64)
+    for i, c in enumerate(ref.turned):
+        tpos[c] = i
+    incross = np.zeros(52, np.int64)
+    for p in state.piles:
+        for c in p:
+            incross[c] = 1
+    wants = np.array(ref.wants, np.int64)
+    ok = np.array(ref.ok, np.int64)
+    under = np.array([-1 if u is None else u for u in ref.under], np.int64)
+    size = table or 1 << 16
+
+    def new(slots: int):
+        return np.zeros((slots, 2), np.int64), np.zeros((slots // 2 + 64, 2), np.int64)
+
+    cur_t, todo = new(size)
+    nxt_t, nlist = new(size)
+    cnt, ncnt = np.zeros(1, np.int64), np.zeros(1, np.int64)
+    core.tab_add(cur_t, cnt, start, 2)
+    todo[0] = start
+    st = np.array([1, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
+    scr = np.zeros(1100, np.int64)  # the kernel's scratch (it allocates nothing)
+    deadline = None if max_seconds is None else t0 + max_seconds
+    layers: list[int] = []
+    while True:
+        code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end,
+                                   cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions,
+                                   scr))
+        if code == 4:  # a table half full: twice the size, and on
+            if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
+                layers.append(int(st[1]))
+                why = "table full"
+                break
+            if cnt[0] > cur_t.shape[0] >> 1:
+                t, d = new(2 * cur_t.shape[0])
+                core.rehash(cur_t, t)
+                d[:todo.shape[0]] = todo
+                cur_t, todo = t, d
+            if ncnt[0] > nxt_t.shape[0] >> 1:
+                t, d = new(2 * nxt_t.shape[0])
+                core.rehash(nxt_t, t)
+                d[:nlist.shape[0]] = nlist
+                nxt_t, nlist = t, d
+            continue
+        layers.append(int(st[1]))
+        if code != 2:
+            why = {0: "budget", 1: "won with swaps", 3: "pile too long"}[code]
+            break
+        if ncnt[0] == 0:
+            why = "lost"
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            why = "budget"
+            break
+        # the next layer: its entries are the next table (and its list); a fresh one after it
+        cur_t, todo = nxt_t, nlist
+        nxt_t, nlist = new(cur_t.shape[0])
+        cnt[0], ncnt[0] = ncnt[0], 0
+        st[0], st[1], st[3] = st[3], 0, 0
+        tc += 1
+    positions = int(st[2])
+    return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
+                          time.perf_counter() - t0, layers)
