@@ -289,24 +289,7 @@ def test_every_cell_of_the_play_notebook_runs(offline_browser, served: str):
         student.close()
 
 
-def unguarded_matplotlib(notebook: Path) -> bool:
-    """Whether a code cell of ``notebook`` imports matplotlib with nothing to catch its
-    absence (the lite site cannot carry it: no Pyodide build of it is on PyPI or npm)."""
-    import json
-
-    for cell in json.loads(notebook.read_text())["cells"]:
-        src = "".join(cell["source"]) if cell["cell_type"] == "code" else ""
-        if re.search(r"^(import matplotlib|from matplotlib)", src, re.M) and (
-                "ImportError" not in src):
-            return True
-    return False
-
-
 def test_step_the_search_view_offline(offline_browser, served: str):
-    if unguarded_matplotlib(ROOT / "notebooks" / "05-search.ipynb"):
-        pytest.xfail("05-search imports matplotlib unguarded, and the offline site has no "
-                     "matplotlib: Run all stops at its imports cell (asked of the notebooks' "
-                     "owner; this test runs as soon as the import is guarded)")
     student = Student(offline_browser, served)
     page = student.page
     try:
