@@ -8,7 +8,8 @@ import pytest
 
 from fourseasons_widget import FourSeasons, Game, recorder
 from fourseasons_widget import stats as stats_mod
-from fourseasons_widget.stats import Stats, Tracker
+from fourseasons_widget.recorder import Recorder
+from fourseasons_widget.stats import Stats
 
 
 @pytest.fixture
@@ -43,12 +44,12 @@ def test_the_store_lives_in_the_data_dir_named_by_the_environment(tmp_path, monk
 
 
 def test_the_clock_runs_from_the_first_move_and_pauses(store):
-    t = Tracker(store)
+    t = Recorder(store)
     g = Game.new(seed=3)
     t.start(g)
     assert not t.running and t.seconds == 0
     g.play("turn")
-    t.moved(g)
+    t.changed(g, by_person=True)
     assert t.running
     t.pause(True)
     frozen = t.seconds

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget import stats as stats_mod
+from fourseasons_widget.recorder import Recorder
 from fourseasons_widget.search.solver import solve
-from fourseasons_widget.stats import Stats, Tracker
+from fourseasons_widget.stats import Stats
 from fourseasons_widget.validate import MESSAGE_LIMIT
 
 OLD_SCHEMA = """
@@ -276,16 +277,16 @@ def test_without_threads_the_write_is_made_at_once_or_kept_and_retried(path, mon
 
     monkeypatch.setattr(threading.Thread, "start", no_threads)
     store = Stats(path)
-    t = Tracker(store)
+    t = Recorder(store)
     g = Game.new(seed=3)
     t.start(g)
     g.play("turn")
-    t.moved(g)
+    t.changed(g, by_person=True)
     assert store.pending == 0 and store.state == "ok"  # written at once
     other = raw(path)
     other.execute("BEGIN EXCLUSIVE")
     g.play("turn")
-    t.moved(g)
+    t.changed(g, by_person=True)
     t.give_up(g)  # recorded as abandoned: kept while the file is busy
     assert store.state == "busy" and store.pending == 2  # the record, and the clear (which
     # made the save waiting before it moot)
@@ -538,12 +539,12 @@ def test_fuzz_concurrent_writers(path):
     other = subprocess.Popen([sys.executable, "-c", code, str(path)])
 
     def play(k):
-        t = Tracker(store)
+        t = Recorder(store)
         for i in range(50):
             g = Game.new(seed=k * 100 + i)
             t.start(g)
             g.play("turn")
-            t.moved(g)
+            t.changed(g, by_person=True)
             t.give_up(g)
 
     threads = [threading.Thread(target=play, args=(k,)) for k in range(4)]
