@@ -24,3 +24,15 @@ def _statistics_in_a_temp_dir(tmp_path_factory):
         os.environ.pop("FOURSEASONS_WIDGET_DATA", None)
     else:
         os.environ["FOURSEASONS_WIDGET_DATA"] = old
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """One Playwright driver for the whole run: its sync API allows a single running instance
+    per thread, so every browser fixture (tests/e2e, the lite site, the wheel) launches from
+    this one."""
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    yield pw
+    pw.stop()

@@ -44,22 +44,19 @@ print(json.dumps({
 
 
 @pytest.fixture(scope="module")
-def browser():
+def browser(playwright_driver):
     """Debian's chromium (as tests/e2e/conftest.py: missing, it skips locally, fails in CI)."""
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
     from jupyter_harness import find_chromium, launch_browser
-    from playwright.sync_api import sync_playwright
 
     path = find_chromium()
     if path is None:
         if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
             pytest.fail("CI=true but chromium is not installed: browser tests must run in CI")
         pytest.skip("chromium is not installed (/usr/bin/chromium)")
-    pw = sync_playwright().start()
-    b = launch_browser(pw, path)
+    b = launch_browser(playwright_driver, path)
     yield b
     b.close()
-    pw.stop()
 
 
 @pytest.fixture(scope="module")

@@ -226,7 +226,7 @@ class CompiledSearch:
         ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
         if self.result is not None or self.status is not None:
             return self.result
-        limit = self.nodes + max_nodes + (0 if self.sc[4] else 1)  # (the start counts first)
+        limit = self.nodes + max_nodes  # the start position counts against the budget too
         while True:
             maxfill = self.tab.shape[0] // 2
             step = min(limit, self.nodes + chunk)

@@ -67,14 +67,10 @@ def chromium_executable() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_executable):
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    b = launch_browser(pw, chromium_executable)
+def browser(chromium_executable, playwright_driver):
+    b = launch_browser(playwright_driver, chromium_executable)
     yield b
     b.close()
-    pw.stop()
 
 
 def _server(app: str):
@@ -132,3 +128,13 @@ def open_notebook(request, page):
     yield opener
     for s in sessions:
         s.close()
+
+
+@pytest.fixture(autouse=True)
+def _a_new_player(request):
+    """Each browser test meets the boards as a new player does: no statistics and no saved game
+    left by an earlier test on the same server (its kernels are gone; the store is a file)."""
+    for name in ("jupyter_lab", "jupyter_notebook7"):
+        if name in request.fixturenames:
+            shutil.rmtree(request.getfixturevalue(name).tmp / "data", ignore_errors=True)
+    yield

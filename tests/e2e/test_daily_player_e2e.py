@@ -63,7 +63,7 @@ def restart_and_run_all(nb) -> None:
     nb.page.wait_for_function(_QUEUED, timeout=120_000, polling=50)
     nb.page.wait_for_function(_ALL_RUN, timeout=300_000, polling=200)
     nb.page.wait_for_function("() => document.querySelectorAll('.fsw-root .fsw-board')"
-                              ".length >= 6", timeout=120_000)
+                              ".length >= 5", timeout=120_000)
     nb.connect()
     assert nb.eval("'_fsw_old_kernel' not in globals()"), "the kernel was not restarted"
 
@@ -74,7 +74,7 @@ def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_
     used to count as a lost game, and to delete the saved one); play on the first board, then
     Restart Kernel and Run All Cells; "Resume it" on the first board brings the game back at
     its move."""
-    nb = open_notebook(PLAY, name="daily-01-play.ipynb", expect_widgets=6)
+    nb = open_notebook(PLAY, name="daily-01-play.ipynb", expect_widgets=5)
     before = nb.eval(STATS)
     root = nb.widgets().first
     for _ in range(6):  # six moves on the board (turns of the stock; cards may go home too)

@@ -69,18 +69,14 @@ def served(site: Path):
 
 
 @pytest.fixture(scope="module")
-def offline_browser(chromium_executable):
+def offline_browser(chromium_executable, playwright_driver):
     """Chromium whose only reachable host is 127.0.0.1: everything else goes to a proxy at a
     closed port (a request a page route might not see — a service worker's — fails too)."""
     from jupyter_harness import free_port
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    b = pw.chromium.launch(executable_path=chromium_executable, headless=True,
+    b = playwright_driver.chromium.launch(executable_path=chromium_executable, headless=True,
                            args=[*CHROMIUM_ARGS, f"--proxy-server=127.0.0.1:{free_port()}"])
     yield b
     b.close()
-    pw.stop()
 
 
 class Student:
