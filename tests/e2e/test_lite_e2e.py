@@ -238,7 +238,7 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         shot(page, "lite-01-hint.png")
 
         # the exercise: the blank answer is "not yet", a right one is "right"
-        cell = page.locator(".jp-CodeCell", has_text="check_legal_moves(practice, answer)")
+        cell = page.locator(".jp-CodeCell", has_text="check_puzzle_moves(answer)")
         cell.scroll_into_view_if_needed()
         out = cell.locator(".jp-OutputArea").text_content()
         assert "✘" in out, out
@@ -246,8 +246,9 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         editor.click()
         page.keyboard.press("Control+a")
         page.keyboard.insert_text(
-            'answer = ["turn", "JS>f", "JS c2>c4", "QH>f", "QH c4>c3", "KC c3>c1"]\n'
-            "check_legal_moves(practice, answer)")
+            'answer = ["turn", "AD w>c3", "AD w>c4", "3D c0>c3", "3D c0>c4", "KC c1>c3", '
+            '"KC c1>c4", "7S c2>c3", "7S c2>c4"]\n'
+            "check_puzzle_moves(answer)")
         page.keyboard.press("Shift+Enter")
         cell.locator(".jp-OutputArea", has_text="✔").wait_for(timeout=60_000)
         cell.scroll_into_view_if_needed()
