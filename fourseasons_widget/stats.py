@@ -47,6 +47,7 @@ import json
 import os
 import pathlib
 import sqlite3
+import sys
 import threading
 import time
 import weakref
@@ -208,6 +209,10 @@ def _flush_all() -> None:  # pragma: no cover (runs at the interpreter's exit)
             store.flush(2.0)
 
 
+IN_MEMORY = ("kept only while this page is open: Python in the browser keeps no files, so "
+             "a reload starts them afresh")
+
+
 class Stats:
     """The statistics store (one SQLite file).  Two connections per store, kept open (closing
     a write-ahead-logged database checkpoints it, ~15 ms): one for reads, one for the writer.
@@ -262,11 +267,15 @@ class Stats:
     def state(self) -> str:
         """``"ok"``; ``"busy"`` (another program holds the file: writes are kept and retried);
         ``"off"`` (the file cannot be used: writes are kept in memory, for this session only);
-        ``"reset"`` (the file was damaged, kept aside, and a fresh store started)."""
+        ``"reset"`` (the file was damaged, kept aside, and a fresh store started);
+        ``"memory"`` (Python in the browser, Pyodide: the file lives in the page's memory and is
+        gone when the page is reloaded)."""
         with self._lock:
             if self._problem is not None:
                 return self._problem[0]
-            return "reset" if self._reset_message else "ok"
+            if self._reset_message:
+                return "reset"
+            return "memory" if sys.platform == "emscripten" else "ok"
 
     @property
     def message(self) -> str:
@@ -274,6 +283,8 @@ class Stats:
         with self._lock:
             if self._problem is not None:
                 return self._problem[1]
+            if not self._reset_message and sys.platform == "emscripten":
+                return IN_MEMORY
             return self._reset_message or ""
 
     def _notice(self, text: str) -> None:

@@ -569,3 +569,16 @@ def test_the_store_and_validation_doctests():
     for mod in (stats_mod, validate):
         result = doctest.testmod(mod)
         assert result.failed == 0 and result.attempted > 0, mod.__name__
+
+
+def test_in_the_browser_the_store_says_it_lives_in_the_page_only(path, monkeypatch):
+    """Pyodide keeps its files in the page's memory: the store says so, and the board
+    publishes it for the Stats panel."""
+    from fourseasons_widget import FourSeasons
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    store = Stats(path)
+    assert store.state == "memory" and "page" in store.message
+    w = FourSeasons(seed=3, stats=store)
+    assert w.board["stats_state"]["state"] == "memory"
+    assert "reload" in w.board["stats_state"]["message"]

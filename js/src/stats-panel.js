@@ -11,8 +11,10 @@ export function formatClock(seconds) {
 }
 
 /** The rows of the statistics panel for one variant's figures (or none yet). */
-export function statsRows(stats) {
-  if (!stats) return [["Games", "none yet on this board's variant"]];
+export function statsRows(stats, store) {
+  // what the store says of itself (busy, off, reset, kept in the page's memory only)
+  const note = store && typeof store.message === "string" && store.message ? [["Kept", store.message]] : [];
+  if (!stats) return [["Games", "none yet on this board's variant"], ...note];
   const pct = stats.played ? ` (${Math.round((100 * stats.won) / stats.played)}%)` : "";
   return [
     ["Played", String(stats.played)],
@@ -22,6 +24,7 @@ export function statsRows(stats) {
     ["Streak", `${stats.streak} (best ${stats.best_streak})`],
     ["Fewest moves", stats.best_moves == null ? "—" : String(stats.best_moves)],
     ["Best time", stats.best_seconds == null ? "—" : formatClock(stats.best_seconds)],
+    ...note,
   ];
 }
 

@@ -26,3 +26,11 @@ test("the statistics panel shows the figures Python keeps", () => {
   assert.equal(rows["Best time"], "6:07");
   assert.match(statsRows(null)[0][1], /none yet/);
 });
+
+test("the panel says what the store says of itself (kept in the page only, busy, off)", () => {
+  const store = { state: "memory", message: "kept only while this page is open" };
+  const rows = Object.fromEntries(statsRows({ played: 1, won: 1, lost: 0, streak: 1, best_streak: 1 }, store));
+  assert.equal(rows.Kept, "kept only while this page is open");
+  assert.equal(Object.fromEntries(statsRows(null, store)).Kept, "kept only while this page is open");
+  assert.equal("Kept" in Object.fromEntries(statsRows(null, null)), false);
+});
