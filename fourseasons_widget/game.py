@@ -153,7 +153,7 @@ class Game:
     @classmethod
     def from_deck(cls, deck: str | Iterable[Any], variant: str | Rules = "standard",
                   **options: str) -> Game:
-        """A game from an explicit deck, ``deck[0]`` dealt first (see ``RULES.md``)."""
+        """A game from an explicit deck, ``deck[0]`` dealt first (see ``notebooks/sources.md``, the deal order)."""
         rules = get_rules(variant, **options)
         cards = parse_deck(deck)
         return cls(rules.deal_deck(cards), rules, deck=cards)

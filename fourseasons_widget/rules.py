@@ -65,7 +65,7 @@ class Rules:
       ``suits`` (PySolFC's Corners: each suit's deepest card to its foundation first);
       tableau_wrap — K on A in the tableau: ``literal`` (allowed unless the base rank is A),
       ``always`` (PySolFC), ``never`` (no base−1 card on a base card, as Solvitaire);
-      rules — ``default`` (this project's, RULES.md) or ``pysol`` (PySolFC's, see
+      rules — ``default`` (this project's, notebooks/sources.md) or ``pysol`` (PySolFC's, see
       :data:`PYSOL_RULES`);
       corner_suits — ``None`` (a base card goes to any empty corner) or the suit each corner
       takes (PySolFC: ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right);

@@ -1,4 +1,4 @@
-"""The standard rules, one test per rule (RULES.md, "Standard rules")."""
+"""The standard rules, one test per rule (notebooks/sources.md, "The rules as this project implements them")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What each variant changes, one test per difference (RULES.md, "Variants")."""
+"""What each variant changes, one test per difference (notebooks/sources.md, "The rules as this project implements them")."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ import pytest
 from fourseasons_widget import Game, IllegalMoveError
 from fourseasons_widget.widget import FourSeasons, pile_labels, position_snapshot
 
-# A deck built for the tests (and the browser tests): see RULES.md for the deal order.
+# A deck built for the tests (and the browser tests): see notebooks/sources.md for the deal order.
 #   cross: 0 left 9H, 1 centre 8S, 2 right KD, 3 top 5D, 4 bottom 2C; base 5C;
 #   stock: 7D, 6S, then the rest.
 DECK = ("9H 8S KD 5D 2C 5C 7D 6S 4H 3C QH JS TD 9C 8D 7C 6H 5S 4C 3H 2D AS KC QD JC TH 9S 8C "

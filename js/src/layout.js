@@ -1,7 +1,7 @@
 // Where each pile sits on the board, per layout.  Positions are CSS grid cells [row, col]
 // (1-based).  The side column holds the stock, the waste and the base rank.
 
-// The cross piles by index: 0 left, 1 centre, 2 right, 3 top, 4 bottom (see RULES.md).
+// The cross piles by index: 0 left, 1 centre, 2 right, 3 top, 4 bottom (see notebooks/sources.md).
 const CROSS_CELLS = [[2, 2], [2, 3], [2, 4], [1, 3], [3, 3]];
 const GRID_CELLS = [[2, 1], [2, 2], [2, 3], [1, 2], [3, 2]];
 
