@@ -73,11 +73,16 @@ def browser(chromium_executable, playwright_driver):
     b.close()
 
 
+_STARTED: list = []  # the servers of this run, for _a_new_player
+
+
 def _server(app: str):
     server = JupyterServer(app).start()
+    _STARTED.append(server)
     try:
         yield server
     finally:
+        _STARTED.remove(server)
         server.stop()
 
 
@@ -131,10 +136,27 @@ def open_notebook(request, page):
 
 
 @pytest.fixture(autouse=True)
-def _a_new_player(request):
+def _a_new_player():
     """Each browser test meets the boards as a new player does: no statistics and no saved game
     left by an earlier test on the same server (its kernels are gone; the store is a file)."""
-    for name in ("jupyter_lab", "jupyter_notebook7"):
-        if name in request.fixturenames:
-            shutil.rmtree(request.getfixturevalue(name).tmp / "data", ignore_errors=True)
+    for server in _STARTED:  # (tests reach their server through open_notebook, at run time)
+        _shut_down_kernels(server)  # (a kernel ending writes its saved game on the way out)
+        shutil.rmtree(server.tmp / "data", ignore_errors=True)
     yield
+
+
+def _shut_down_kernels(server) -> None:
+    import json
+    import time
+    import urllib.request
+
+    with urllib.request.urlopen(server.url("api/kernels"), timeout=10) as r:
+        kernels = json.loads(r.read())
+    for k in kernels:
+        req = urllib.request.Request(server.url(f"api/kernels/{k['id']}"), method="DELETE")
+        urllib.request.urlopen(req, timeout=30).close()
+    deadline = time.monotonic() + 10
+    while kernels and time.monotonic() < deadline:
+        with urllib.request.urlopen(server.url("api/kernels"), timeout=10) as r:
+            kernels = json.loads(r.read())
+        time.sleep(0.1)
