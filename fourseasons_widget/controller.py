@@ -131,9 +131,13 @@ class Table:
 
     def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
-                 worker: Worker | None = None,
+                 worker: Worker | None = None, given: bool = False,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
                  on_send: Callable[[dict[str, Any]], None] | None = None) -> None:
+        """``given``: ``game`` is a position given by code (``FourSeasons(game=...)``,
+        ``deck=``, a save) rather than a deal the board made from a seed or a PySolFC number:
+        it records and keeps nothing and no saved game is offered over it (see
+        :mod:`~fourseasons_widget.recorder`)."""
         if not isinstance(game, Game):
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
@@ -166,7 +170,7 @@ class Table:
         self.demo: Demo | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
         self.recorder = Recorder(store)
-        self.recorder.start(game)
+        self.recorder.start(game, given=given)
         self.review = Review(self, on_loss=analyse_on_loss)
         self.publish(kind="new")
 
@@ -238,7 +242,7 @@ class Table:
         """Show another game (``w.game = g``): the game in progress counts as given up."""
         if not isinstance(game, Game):
             raise TypeError(f"game takes a Game, not {type(game).__name__}")
-        self._deal(game, f"{game.rules.title}: a new game")
+        self._deal(game, f"{game.rules.title}: a new game", given=True)
 
     @_locked
     def refresh(self) -> None:
@@ -331,13 +335,14 @@ class Table:
             return Game.new(seed=g.seed, variant=g.variant, **options)
         return Game(g.start, g.rules, deck=g.deck)
 
-    def _deal(self, game: Game, message: str) -> Game:
+    def _deal(self, game: Game, message: str, *, given: bool = False) -> Game:
         """Put a newly dealt game on the board: the search running stops, the game in
-        progress counts as given up, the clock starts again, the panel closes."""
+        progress counts as given up, the clock starts again, the panel closes.  ``given``:
+        a position given by code, not a deal (it keeps nothing, offers no saved game)."""
         self.worker.cancel()
         self.recorder.give_up(self._game)
         self._game = game
-        self.recorder.start(game)
+        self.recorder.start(game, given=given)
         self._lines.clear()
         self.panel = ""
         self.notice = ""
@@ -943,7 +948,9 @@ class Table:
             self._dismissed = True
             self.publish(kind="panel", keep_hint=True, bump=False)
         elif offer == "play_again":
-            self._deal(self._same_deal(), f"{self._game.rules.title}: the same deal again")
+            # (the same position again stays the author's if code gave it)
+            self._deal(self._same_deal(), f"{self._game.rules.title}: the same deal again",
+                       given=self.recorder.given)
         elif offer == "next_deal":
             self.new_game()
         elif offer == "undo":

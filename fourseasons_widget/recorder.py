@@ -8,6 +8,15 @@ ends: running a notebook never writes into the player's statistics, and never de
 unfinished game a person left (which is why resume after *Restart & Run All* used to fail: a
 demo board's lost game cleared the saved one).
 
+Whose game it is also depends on where it came from.  A game the board **dealt** — from a
+seed, a PySolFC number or at random (``FourSeasons()``, ``FourSeasons(seed=7)``, Next deal, the
+variant picker) — is a deal to play: a person's moves on it count, and while it stands untouched
+at the deal the board may offer the unfinished game kept from before.  A position **given** by
+code — ``FourSeasons(game=...)``, ``deck=...``, a loaded save, ``w.game = g`` — is the notebook
+author's: a person may play it, but it records nothing, never saves, overwrites or clears the
+player's unfinished game, and no resume offer is ever shown over it.  Nor over a dealt board
+that code has driven (``w.play(...)`` from a cell): the offer is for a deal nobody touched.
+
 A saved game is *claimed* by the board playing it: while that board lives (in this kernel),
 no other board offers or resumes it, so two boards of one variant never play one saved game
 twice (recorded twice, or one of them lost).
@@ -23,6 +32,12 @@ True
 >>> r.changed(g, by_person=True)                         # a move on the board: saved
 >>> r.store.unfinished("standard") is not None
 True
+>>> r2 = Recorder(r.store); given = Game.new(seed=4); r2.start(given, given=True)
+>>> r2.offer("standard", {}) is None                     # no offer over a given position
+True
+>>> _ = given.play("turn"); r2.changed(given, by_person=True)  # played, but not kept
+>>> Game.from_json(r.store.unfinished("standard")[0]).seed
+3
 """
 
 from __future__ import annotations
@@ -64,6 +79,8 @@ class Recorder:
         self.store = store
         self.game: Game | None = None
         self.person = False  # a person made a move of this game on the board (or resumed it)
+        self.given = False  # the game is a position given by code: nothing is ever kept of it
+        self.scripted = False  # code moved this game before any person did
         self.recorded = False
         self._seconds = 0.0
         self._since: float | None = None
@@ -93,11 +110,16 @@ class Recorder:
             self._since = time.monotonic()
 
     # -- the game on the board -----------------------------------------------------------
-    def start(self, game: Game, seconds: float = 0.0, *, person: bool = False) -> None:
-        """A game is put on the board; ``person``: one the person played before (resumed)."""
+    def start(self, game: Game, seconds: float = 0.0, *, person: bool = False,
+              given: bool = False) -> None:
+        """A game is put on the board; ``person``: one the person played before (resumed);
+        ``given``: a position given by code (``game=``, ``deck=``, a save), not dealt by the
+        board — it records and keeps nothing, and no saved game is offered over it."""
         self._release()
         self.game = game
         self.person = person
+        self.given = bool(given) and not person
+        self.scripted = False
         self.recorded = False
         self._seconds = _finite_seconds(seconds)
         self._since = None
@@ -112,13 +134,14 @@ class Recorder:
             self.person = True
             self._claim()
         if not self.person:
-            return  # a script's game: nothing is recorded or saved
+            self.scripted = True  # a script's game: nothing is recorded or saved, nor offered
+            return
         if by_person and self._since is None and not self.paused and not self.recorded:
             self._since = time.monotonic()
         status = game.status
         if status in ("won", "lost"):
             self.finish(game, status)
-        elif self.store is not None and not self.recorded:
+        elif self.store is not None and not self.recorded and not self.given:
             with self._quiet("save the game in progress"):
                 options = dict(game.rules.option_values)
                 if game.ply:
@@ -134,7 +157,7 @@ class Recorder:
             return
         self._stop()
         self.recorded = True
-        if self.store is not None:
+        if self.store is not None and not self.given:
             with self._quiet("record the game"):
                 options = dict(game.rules.option_values)
                 deal = f"PySolFC {game.pysol}" if game.pysol is not None else None
@@ -156,9 +179,12 @@ class Recorder:
     # -- the saved game of an earlier session --------------------------------------------
     def offer(self, variant: str, options: dict[str, Any]) -> dict[str, Any] | None:
         """``{"moves", "seconds"}`` of the saved game of ``variant`` (and these options) this
-        board may offer to resume, or ``None`` (none saved, or another board of this kernel is
-        playing it)."""
+        board may offer to resume, or ``None``: none saved, another board of this kernel is
+        playing it, or this board's game is not a deal nobody touched (a position given by
+        code, a game code or a person has moved)."""
         if self.store is None or self._claimed_elsewhere(variant):
+            return None
+        if self.given or self.scripted or self.person:
             return None
         saved = self.store.unfinished(variant, dict(options))
         if saved is None:
@@ -221,6 +247,8 @@ class Recorder:
         return (str(getattr(self.store, "path", id(self.store))), variant)
 
     def _claim(self) -> None:
+        if self.given:  # a given position is nobody's saved game
+            return
         key = self._key(self.game.variant) if self.game is not None else None
         if key is not None:
             with _claims_lock:

@@ -87,7 +87,11 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     Statistics (``stats=False``: none; or pass a :class:`~fourseasons_widget.stats.Stats`
     store) count only games in which a person made a move on the board: a board built or
-    driven from Python records nothing.  ``auto_home=False`` leaves every card to the player
+    driven from Python records nothing.  A position given by code (``game=``, ``deck=``, a
+    loaded save, ``w.game = g``) is the author's: it never records, never touches the player's
+    saved game, and no "resume" offer covers it; a board dealt from a seed, a PySolFC number or
+    at random offers the saved game while it stands untouched at the deal (see
+    :mod:`~fourseasons_widget.recorder`).  ``auto_home=False`` leaves every card to the player
     (the toolbar's "Auto home"); :meth:`cancel` stops a search running in the background;
     :meth:`resume` takes up the unfinished game of the variant saved in an earlier session.
     ``worker=`` takes another :class:`~fourseasons_widget.background.Worker` (by default a
@@ -143,6 +147,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                  **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
+        given = game is not None or deck is not None  # a position the code fixed, not a deal
         if game is None:
             if deck is not None:
                 game = Game.from_deck(deck, variant, **options)
@@ -157,7 +162,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self._early: dict[str, Any] = {}
         table = Table(game, hint_seconds=hint_seconds, solve_seconds=solve_seconds,
                       analyse_on_loss=analyse_on_loss, stats=stats, auto_home=auto_home,
-                      worker=worker, on_change=self._apply, on_send=self._send_to_views)
+                      worker=worker, given=given, on_change=self._apply,
+                      on_send=self._send_to_views)
         super().__init__(four_colour=four_colour, auto_home=auto_home, card_face=card_face,
                          table_colour=table_colour, sounds=bool(sounds),
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}

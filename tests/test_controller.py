@@ -148,6 +148,86 @@ def test_resume_after_restart_and_run_all(store):
     assert played(store) == {}  # Run All recorded nothing
 
 
+def _a_saved_game(store: Stats, moves: int = 6) -> Game:
+    """A person played ``moves`` turns on deal 7 and left it (then the kernel restarted)."""
+    board = FourSeasons(seed=7, stats=store, auto_home=False)
+    for _ in range(moves):
+        assert board.handle_intent(intent(board, type="turn"))
+    recorder._claims.clear()  # Kernel ▸ Restart: no board of the old kernel lives on
+    return board.game
+
+
+def _offered(w) -> bool:
+    b = w.board if isinstance(w, FourSeasons) else w.view["board"]
+    ui = b["ui"]
+    return (b["resume"] is not None or (ui["banner"] or {}).get("kind") == "resume"
+            or any(o["id"] == "resume" for o in ui["offers"]))
+
+
+def test_no_resume_offer_over_a_position_given_by_code(store):
+    """The notebook author's position (game=, deck=, a loaded save, w.game = g) is shown as
+    given: no banner "an unfinished game was kept" covers it; a board dealt from a seed, a
+    PySolFC number or at random still offers the player's saved game."""
+    saved = _a_saved_game(store)
+    deck = " ".join(CODES[c] for c in Game.new(seed=3).deck)
+    given = [FourSeasons(game=Game.new(seed=3), stats=store),
+             FourSeasons(game=Game.from_json(Game.new(seed=4).to_json()), stats=store),
+             FourSeasons(deck=deck, stats=store)]
+    for w in [*given, Table(Game.new(seed=5), stats=store, given=True)]:
+        assert not _offered(w), w
+        if isinstance(w, FourSeasons):
+            assert not w.handle_intent({"type": "offer", "id": "resume"})
+            assert w.ply == 0 and w.game.seed != 7
+    w = FourSeasons(seed=9, stats=store)
+    w.game = Game.new(seed=10)  # a game set from Python: given too
+    assert not _offered(w)
+    for dealt in (FourSeasons(stats=store), FourSeasons(seed=9, stats=store),
+                  FourSeasons(pysol=5, stats=store)):
+        assert _offered(dealt) and dealt.board["resume"]["moves"] == 6
+    # Next deal on a given board: a fresh deal the notebook did not fix — the offer is back
+    g = given[0]
+    assert g.handle_intent({"type": "new_game"})
+    assert _offered(g)
+    assert g.handle_intent({"type": "offer", "id": "resume"})
+    assert g.game.state == saved.state and g.ply == 6
+
+
+def test_no_resume_offer_on_a_dealt_board_that_code_drove(store):
+    """01-play's demo board: dealt from a seed, then driven from Python (even back to the
+    deal) — it is the notebook's, not a deal waiting for the player."""
+    _a_saved_game(store)
+    demo = FourSeasons(seed=7, stats=store)
+    demo.play("turn")
+    demo.undo()
+    assert demo.ply == 0 and not _offered(demo)
+    assert store.unfinished("standard") is not None
+
+
+def test_a_position_given_by_code_never_touches_the_player_s_saved_game(store):
+    """A person may play on a given position (an exercise, the beginner's lost game): nothing
+    of it is recorded, and the player's unfinished game is neither overwritten nor cleared."""
+    saved = _a_saved_game(store)
+    for w in (FourSeasons(game=Game.new(seed=3), stats=store, auto_home=False),
+              FourSeasons(game=_beginner_lost(), stats=store, auto_home=False)):
+        w.refresh()
+        for kind in ("undo", "turn", "undo") if w.ply else ("turn", "turn", "undo", "undo"):
+            if kind == "turn" and not any(m.source == "stock" for m in w.game.legal_moves()):
+                continue
+            assert w.handle_intent(intent(w, type=kind)), w.message
+        assert w.board["clock"] is not None
+        kept = store.unfinished("standard")
+        assert kept is not None and Game.from_json(kept[0]).state == saved.state
+        w.handle_intent({"type": "new_game", "seed": 1})  # (given up: not recorded either)
+    lost = FourSeasons(game=_beginner_lost(), stats=store)
+    assert lost.analyse().proved and lost.status == "lost"
+    assert lost.handle_intent({"type": "offer", "id": "play_again"})  # the same position again
+    assert lost.handle_intent(intent(lost, type="turn")) and not _offered(lost)
+    lost.handle_intent({"type": "new_game", "seed": 2})
+    assert played(store) == {} and store.history() == []
+    kept = store.unfinished("standard")
+    assert kept is not None and Game.from_json(kept[0]).state == saved.state
+
+
 def test_resume_is_refused_over_a_game_in_progress_and_a_game_is_never_played_twice(store):
     """Issue 19: board 1 in progress never loads board 2's game; two boards of one variant
     never both play one saved game (recorded twice, or lost)."""
