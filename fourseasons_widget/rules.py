@@ -74,8 +74,9 @@ class Rules:
       pysol_rows — ``None`` when PySolFC's numbered deals cannot be dealt in these rules, else
       the model's pile for each tableau row in the order PySolFC deals them;
       foundation_back — a foundation's top card may go back to the tableau (PySolFC's
-      Simplicity, whose foundations have ``max_move=1``; the others' ``max_move=0``); the
-      suit's first card stays, so a started foundation is never emptied;
+      Simplicity, whose foundations have ``max_move=1``; the others' ``max_move=0``), even a
+      foundation's only card (PySolFC's ``min_cards=0``): the corner is empty again and takes
+      that suit's base-rank card once more;
       autodeal — ``off`` | ``on`` (an option of ``rules="pysol"``): when the waste is left
       empty, the next stock card is turned at once, as PySolFC does by default ("Auto deal").
     """
@@ -186,12 +187,13 @@ class Engine:
 
     def foundation_top(self, s: State, slot: int) -> int | None:
         """The top card of foundation ``slot`` that may go back to the tableau
-        (``foundation_back``: a foundation of two cards or more), or ``None``."""
+        (``foundation_back``), or ``None``.  PySolFC lets even a foundation's only card go
+        (``pysollib/stack.py``: ``OpenStack`` has ``max_move=1``, ``Stack`` ``min_cards=0``)."""
         suit = s.corners[slot]
         if suit < 0:
             return None
         h = s.home[suit]
-        if h < 2:
+        if h < 1:
             return None
         base = s.bases[suit] if s.bases else s.base
         return ((base + h - 1) % 13) << 2 | suit
@@ -339,6 +341,9 @@ class Engine:
             cards = (self.foundation_top(s, src - FOUNDATION),)
             suit = cards[0] & 3
             home = home[:suit] + (home[suit] - 1,) + home[suit + 1:]
+            if not home[suit]:  # its only card left: the corner is empty again
+                slot = src - FOUNDATION
+                corners = corners[:slot] + (-1,) + corners[slot + 1:]
         else:
             p = piles[src]
             cards = p[-count:]
@@ -437,7 +442,7 @@ class Engine:
             if top != card:
                 raise IllegalMoveError(
                     f"{card_label(card)} is not available on {name}: only a foundation's top "
-                    "card goes back to the tableau, and never its first card")
+                    "card goes back to the tableau")
             return 1
         if src == STOCK:
             if not s.stock:

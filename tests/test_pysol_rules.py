@@ -58,18 +58,34 @@ def test_pysolfc_simplicity_takes_a_foundation_s_top_card_back_to_the_tableau():
     assert g.state == s
 
 
-def test_the_first_card_of_a_foundation_stays():
-    g = Game.from_pysol(5, "simplicity", rules="pysol")
-    rnd = random.Random(3)
-    for _ in range(300):
-        moves = g.legal_moves()
-        if not moves:
-            break
-        for m in moves:
-            if m.source.startswith("foundation"):
-                slot = int(m.source.split(":")[1])
-                assert g.state.home[g.state.corners[slot]] >= 2
-        g.play(rnd.choice(moves))
+def test_even_a_foundation_s_only_card_goes_back_as_in_pysolfc():
+    """PySolFC lets a Simplicity foundation's only card go back too: ``pysollib/stack.py``'s
+    ``OpenStack`` moves its top card (``max_move=1``) and ``Stack``'s ``min_cards=0`` keeps
+    none back; found by comparing the two step by step (PySolFC deal 2: after 12 moves it offers
+    the lone 2S of foundation:1 to five tableau piles, this model offered none).  The corner is
+    empty again and takes that suit's base-rank card once more."""
+    g = Game.from_pysol(2, "simplicity", rules="pysol")
+
+    def lone_back(moves):
+        return next((m for m in moves if m.source.startswith("foundation")
+                     and g.state.home[g.state.corners[int(m.source[-1])]] == 1), None)
+
+    m = play_until(g, lone_back)
+    assert m is not None, "no foundation's only card was offered back"
+    before, slot = g.state, int(m.source[-1])
+    suit = before.corners[slot]
+    g.play(m)
+    s = g.state
+    assert s.home[suit] == 0 and s.corners[slot] == -1
+    check_position(g.rules, s)  # a position the rules can reach
+    assert Game.from_json(g.to_json()).state == s  # a save replays it
+    home = [x for x in g.legal_moves() if x.card == m.card and x.target.startswith("foundation")]
+    assert [x.target for x in home] == [m.source]  # it may go home again, to its own corner
+    g.play(home[0])
+    assert g.state.home == before.home and g.state.corners == before.corners
+    g.undo()
+    g.undo()
+    assert g.state == before
 
 
 @pytest.mark.parametrize("variant, options", [("simplicity", {}), ("standard", {"rules": "pysol"}),

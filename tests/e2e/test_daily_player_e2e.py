@@ -120,3 +120,31 @@ def test_no_face_down_card_is_named_anywhere_on_the_board(open_notebook, artifac
     assert named == [], f"face-down cards named on the board: {named[:3]}"
     status = root.locator('[data-role="status"]').inner_text()
     assert "turned" not in status and ("turn the stock" in status or "cannot be won" in status)
+
+
+def test_no_resume_banner_over_a_position_the_notebook_gives(open_notebook, artifacts):
+    """A player left a game unfinished (saved in the store); the notebook then shows a position
+    of its own (game=) and a deal (seed=): only the deal offers the saved game, the given
+    position is shown as the author put it, and playing on it keeps the player's saved game."""
+    nb = open_notebook([
+        "from fourseasons_widget import FourSeasons, Game\n"
+        "from fourseasons_widget.stats import Stats\n"
+        "left = Game.new(seed=7)\n"
+        "for _ in range(4):\n"
+        "    left.play('turn')\n"
+        "Stats().save_unfinished('standard', left.to_json(), 12.0)\n"
+        "Stats().flush()",
+        "given = FourSeasons(game=Game.new(seed=3), auto_home=False)\ngiven",
+        "dealt = FourSeasons(seed=5)\ndealt"], expect_widgets=2)
+    given, dealt = nb.widgets().nth(0), nb.widgets().nth(1)
+    dealt_banner = dealt.locator('[data-role="banner"]')
+    nb.page.wait_for_function("el => /unfinished game/.test(el.innerText)",
+                              arg=dealt_banner.element_handle(), timeout=30_000)
+    banner = given.locator('[data-role="banner"]')
+    assert not (banner.is_visible() and "unfinished" in banner.inner_text())
+    assert given.locator('button[data-banner="resume"]').count() == 0
+    nb.page.screenshot(path=str(artifacts / "daily-given-no-resume.png"))
+    act(nb, given, lambda: given.locator('[data-pile="stock"]').click())  # the player plays it
+    assert nb.eval("given.game.ply") == 1
+    assert nb.eval("Stats().flush() and Game.from_json(Stats().unfinished('standard')[0])"
+                   ".state == left.state")
