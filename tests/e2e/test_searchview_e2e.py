@@ -360,3 +360,108 @@ def test_the_toy_position_side_by_side_steps_both_and_fits(open_notebook, artifa
         f = fits(view_)
         assert f["outside"] == 0 and f["nodes"] > 10
     page.screenshot(path=str(artifacts / "searchview-toy-side-by-side-end.png"))
+
+
+# A* from Four Seasons seed 7 with its centre cross pile made a 7-card run (K♦ down to 7♠): the
+# frontier holds two-digit g/h/f figures and the small board shows a deep pile
+DEEP_VIEW = """
+from fourseasons_widget import Game, SearchView
+from fourseasons_widget.game import state_from_dict
+from fourseasons_widget.rules import get_rules
+_g = Game.new(seed=7)
+_st = _g.to_dict()["start"]
+_run = "KD QS JC TD 9H 8S 7S".split()
+_st["stock"] = " ".join([c for c in _st["stock"].split() if c not in _run] + [_st["piles"][1]])
+_st["piles"][1] = " ".join(_run)
+_rules = get_rules("standard")
+deep = SearchView(Game(state_from_dict(_rules, _st), _rules), algorithm="A*", max_steps=12)
+deep
+"""
+
+# each queue row: its height, its line height, and every figure's number of line boxes
+QUEUE_ROWS = """ol => [...ol.querySelectorAll(':scope > li')].map(li => ({
+  node: li.dataset.node, height: li.getBoundingClientRect().height,
+  line: parseFloat(getComputedStyle(li).lineHeight) || 1.2 * parseFloat(getComputedStyle(li).fontSize),
+  wrapped: [...li.children].filter(c => c.getClientRects().length > 1).map(c => c.textContent),
+  text: li.textContent}))"""
+
+# every card's corner rank in a pile of the small board: the card hit there, or what was
+MINI_CORNERS = """pile => [...pile.querySelectorAll(':scope > [data-card]')].map(card => {
+  const r = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-rank').getBoundingClientRect();
+  const hits = [0.3, 0.5, 0.7].map(f => {
+    const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * f);
+    const c = el && el.closest('[data-card]');
+    return c ? c.dataset.card : (el ? el.className || el.tagName : null);
+  });
+  return {card: card.dataset.card, hits, h: r.height,
+          badges: pile.querySelectorAll('.fsw-badge').length};
+})"""
+
+BOXES = """r => Object.fromEntries(['queue-head', 'tree', 'position', 'node-info'].map(k => {
+  const e = r.querySelector(`[data-role="${k}"]`);
+  const b = (k === 'queue-head' ? e.parentElement : e).getBoundingClientRect();
+  return [k, {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width}];
+}).concat([['root', r.getBoundingClientRect().toJSON()]]))"""
+
+
+def _queue_rows_are_one_line(root, where: str) -> None:
+    rows = root.locator('[data-role="queue"]').evaluate(QUEUE_ROWS)
+    assert len(rows) >= 3, rows
+    bad = [r for r in rows if r["wrapped"] or r["height"] > 1.6 * r["line"] + 8]
+    print(where, "queue rows:", [(r["text"], round(r["height"]), round(r["line"])) for r in rows[:4]])
+    assert not bad, f"{where}: queue rows on more than one line: {bad[:3]}"
+
+
+def test_queue_rows_one_line_and_every_rank_of_a_deep_mini_pile_readable(open_notebook,
+                                                                           artifacts):
+    """The frontier panel's rows (move, g, h, f, "next") each stay on one line; the small board
+    of the selected node shows every card's corner rank in a 7-card pile (no count badge over
+    it, each rank hit by elementFromPoint); at 640 px the queue panel stands beside the tree."""
+    nb = open_notebook([DEEP_VIEW])
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    root = view(nb)
+    for _ in range(4):
+        root.locator('[data-role="step"]').click()
+    page.wait_for_function("() => document.querySelector('[data-role=step-label]')"
+                           ".textContent.startsWith('step 4 ')")
+    assert int(nb.eval("max(n['f'] for n in deep.trace['nodes'])")) >= 10
+    _queue_rows_are_one_line(root, "1280 px")
+    root.locator('[data-role="tree"] [data-node="0"]').click()
+    pile = root.locator('[data-role="position"] [data-pile="cross:1"]')
+    pile.scroll_into_view_if_needed()
+    report = pile.evaluate(MINI_CORNERS)
+    root.screenshot(path=str(artifacts / "searchview-deep-mini-1280.png"))
+    assert [r["card"] for r in report] == ["KD", "QS", "JC", "TD", "9H", "8S", "7S"]
+    assert report[0]["badges"] == 0
+    hidden = [(r["card"], r["hits"]) for r in report if any(h != r["card"] for h in r["hits"])]
+    assert not hidden, f"small board: corner ranks covered: {hidden}"
+
+    # about half a laptop screen: the queue panel beside the tree (not wrapped above it), the
+    # tree keeping a useful width, the selected node's board below both
+    page.set_viewport_size({"width": 640, "height": 1000})
+    if nb.page.evaluate("() => !window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")  # (the file browser would take half)
+    page.wait_for_timeout(400)
+    root.scroll_into_view_if_needed()
+    b = root.evaluate(BOXES)
+    root.screenshot(path=str(artifacts / "searchview-deep-640.png"))
+    print("640 px boxes:", {k: {x: round(y) for x, y in v.items()} for k, v in b.items()})
+    q, t, pos = b["queue-head"], b["tree"], b["position"]
+    assert abs(q["top"] - t["top"]) < 4 and q["right"] <= t["left"] + 1, "queue not beside tree"
+    assert t["width"] >= 240 and t["right"] <= b["root"]["right"] + 1
+    assert pos["top"] >= max(q["bottom"], t["bottom"]) - 1
+    _queue_rows_are_one_line(root, "640 px")
+    report = pile.evaluate(MINI_CORNERS)
+    hidden = [(r["card"], r["hits"]) for r in report if any(h != r["card"] for h in r["hits"])]
+    assert not hidden, f"small board at 640 px: corner ranks covered: {hidden}"
+    # and with the file browser open (a view about 300 px wide): one column, nothing cut off
+    nb.execute("application:toggle-left-area")
+    page.wait_for_timeout(400)
+    b = root.evaluate(BOXES)
+    root.screenshot(path=str(artifacts / "searchview-deep-640-sidebar.png"))
+    print("640 px, sidebar open:", {k: {x: round(y) for x, y in v.items()} for k, v in b.items()})
+    for k in ("queue-head", "tree", "position"):
+        assert b[k]["right"] <= b["root"]["right"] + 1, k
+    assert b["tree"]["top"] >= b["queue-head"]["bottom"] - 1
+    _queue_rows_are_one_line(root, "640 px, sidebar open")
