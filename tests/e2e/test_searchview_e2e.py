@@ -465,3 +465,45 @@ def test_queue_rows_one_line_and_every_rank_of_a_deep_mini_pile_readable(open_no
         assert b[k]["right"] <= b["root"]["right"] + 1, k
     assert b["tree"]["top"] >= b["queue-head"]["bottom"] - 1
     _queue_rows_are_one_line(root, "640 px, sidebar open")
+
+
+# Simplicity seed 7 with its second pile made a 6-card run (K♦ down to 8♠, colours alternating);
+# the run's cards are taken from wherever they lay, what they covered goes to the stock
+SIMPLICITY_VIEW = """
+from fourseasons_widget import Game, SearchView
+from fourseasons_widget.game import state_from_dict
+from fourseasons_widget.rules import get_rules
+_st = Game.new(seed=7, variant="simplicity").to_dict()["start"]
+_run = "KD QS JH TC 9D 8S".split()
+_piles = [[c for c in p.split() if c not in _run] for p in _st["piles"]]
+_stock = [c for c in _st["stock"].split() if c not in _run] + _piles[1]
+_piles[1] = _run
+_st["piles"], _st["stock"] = [" ".join(p) for p in _piles], " ".join(_stock)
+_rules = get_rules("simplicity")
+deep = SearchView(Game(state_from_dict(_rules, _st), _rules), algorithm="A*", max_steps=5)
+deep
+"""
+
+
+def test_a_deep_pile_of_simplicity_s_small_board_shows_every_rank(open_notebook, artifacts):
+    """Simplicity's twelve piles make the small board's cards its smallest: a 6-card pile still
+    shows every card's corner rank (elementFromPoint hits that very card)."""
+    nb = open_notebook([SIMPLICITY_VIEW])
+    root = view(nb)
+    root.locator('[data-role="tree"] [data-node="0"]').click()
+    pile = root.locator('[data-role="position"] [data-pile="tableau:1"]')
+    pile.scroll_into_view_if_needed()
+    report = pile.evaluate(MINI_CORNERS)
+    root.locator('[data-role="position"]').screenshot(
+        path=str(artifacts / "searchview-simplicity-mini.png"))
+    assert [r["card"] for r in report] == ["KD", "QS", "JH", "TC", "9D", "8S"]
+    # the whole board is in its box: no pile, stock or waste cut off at its edge
+    cut = root.locator('[data-role="position"]').evaluate("""box => {
+        const b = box.getBoundingClientRect();
+        return [...box.querySelectorAll('[data-pile]')].map(p => [p.dataset.pile,
+            p.getBoundingClientRect()]).filter(([, r]) => r.right > b.right + 0.5
+            || r.left < b.left - 0.5).map(([n, r]) => [n, Math.round(r.right), Math.round(b.right)]);
+    }""")
+    assert cut == [], f"small board cut off: {cut}"
+    hidden = [(r["card"], r["hits"]) for r in report if any(h != r["card"] for h in r["hits"])]
+    assert not hidden, f"small board: corner ranks covered: {hidden}"
