@@ -6,6 +6,11 @@ Czarina's and Four Seasons', which inherit its ``createGame``) with ``max_move=0
 with the default of ``pysollib/stack.py``'s ``OpenStack``, ``max_move=1``; and
 ``Game._autoDeal`` (``pysollib/game/__init__.py``) deals a card to the waste when it is empty,
 with the option ``autodeal`` (on by default in PySolFC, off here unless asked).
+
+Checked against PySolFC's own code (shlomif/PySolFC 7a3d146a, its game logic driven headless by
+a harness kept outside this repository): over random playouts of deals 1-150 and 40000-40049
+(Corners 1-300 and 40000-40099), with autodeal off and on, the legal moves and the position after
+each move agreed at every compared step once a foundation's only card could go back (below).
 """
 
 from __future__ import annotations
