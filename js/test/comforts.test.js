@@ -144,6 +144,7 @@ test("demo: shown where the board has a demo; its bar draws board.demo and sends
   const bar = q('[data-role="demo"]');
   assert.equal(bar.hidden, false);
   assert.match(q('[data-role="demo-info"]').textContent, /move 3 of 120/);
+  assert.ok(!start.hidden && start.disabled, "the Demo button stays (greyed): the toolbar keeps its shape");
   assert.equal(q('[data-demo="resume"]').hidden, true);
   assert.ok(q('[data-demo="step"]').disabled, "a step waits for a pause");
   click(q('[data-demo="pause"]'));
