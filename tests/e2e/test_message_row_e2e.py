@@ -78,6 +78,8 @@ TOP_HITS = """el => { const out = [];
 
 # the message row: its box, what it shows, whether its content fits inside it; the felt's top
 ROW = """el => { const t = el.querySelector('[data-role="tray"]'), f = el.querySelector('[data-role="felt"]');
+  if (!t) return {showing: 'no message row', top: 0, bottom: 0, height: 0, fits: true, text: '',
+                   felt: f.getBoundingClientRect().top};
   const r = t.getBoundingClientRect();
   return {showing: t.dataset.showing, top: r.top, bottom: r.bottom, height: r.height,
           felt: f.getBoundingClientRect().top, fits: t.scrollHeight <= t.clientHeight + 1,
@@ -132,6 +134,7 @@ class Probe:
               f"{moved:.1f} px {where}, covered {hits}, {row['text'][:70]!r}")
         root.screenshot(path=str(self.artifacts / f"row-{self.tag}-{state}.png"))
         self.heights[state] = row["height"]
+        found = len(self.failures)
         if row["showing"] != showing or (kind is not None and banner_kind != kind):
             self.failures.append(f"{state}: the row shows {row['showing']!r}/{banner_kind!r}, "
                                  f"not {showing!r}/{kind!r}")
@@ -144,6 +147,8 @@ class Probe:
                                  "into the felt")
         if not row["fits"]:
             self.failures.append(f"{state}: the row's content does not fit its height")
+        for f in self.failures[found:]:
+            print(f"{self.tag} FAILED {f}")
 
 
 def run_states(nb, tag: str, artifacts) -> Probe:
@@ -162,63 +167,6 @@ def run_states(nb, tag: str, artifacts) -> Probe:
     page.wait_for_function("el => el.dataset.kernel === 'none'", arg=nk.element_handle(),
                            timeout=30_000)
     p.check("no-kernel", nk, none, showing="banner", kind="offline")
-
-    # the resume offer; "Not now" (Python's cancel offer) puts it aside
-    offer = roots["offer"]
-    offer.scroll_into_view_if_needed()
-    banner = offer.locator('[data-role="banner"]')
-    assert banner.get_attribute("data-kind") == "resume", banner.inner_text()
-    with_offer = offer.evaluate(PILES)
-    banner.locator('button[data-offer="cancel"]').click()
-    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind !== 'resume'",
-                           arg=offer.element_handle())
-    without = offer.evaluate(PILES)
-    p.check("resume", offer, without, showing="", kind="")  # (the geometry after Not now)
-    moved, where = shift(without, with_offer)
-    if moved > TOLERANCE:
-        p.failures.append(f"resume: {where}")
-    print(f"{tag} resume offer vs none: {moved:.1f} px {where}")
-
-    # the question before a new deal over a game in progress (on the deep pile)
-    deep = roots["deep"]
-    deep.scroll_into_view_if_needed()
-    act(nb, deep, lambda: deep.locator('[data-pile="stock"]').click())
-    before = deep.evaluate(PILES)
-    deep.locator('button[data-action="new"]').click()
-    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'confirm'",
-                           arg=deep.element_handle())
-    p.check("confirm", deep, before, showing="banner", kind="confirm")
-    assert_every_corner_visible(deep, f"{tag} confirm")
-    deep.locator('button[data-offer="cancel"]').click()
-    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === ''",
-                           arg=deep.element_handle())
-
-    # won by the last move
-    won = roots["won"]
-    won.scroll_into_view_if_needed()
-    before = won.evaluate(PILES)
-    act(nb, won, lambda: click_move(won, nb.eval("last_win")))
-    page.wait_for_function("el => el.dataset.status === 'won'", arg=won.element_handle())
-    p.check("won", won, before, showing="banner", kind="won")
-
-    # lost at the deal: Hint proves it
-    lost0 = roots["lost0"]
-    lost0.scroll_into_view_if_needed()
-    before = lost0.evaluate(PILES)
-    lost0.locator('button[data-action="hint"]').click()
-    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'lost'",
-                           arg=lost0.element_handle(), timeout=60_000)
-    p.check("lost-at-deal", lost0, before, showing="banner", kind="lost")
-
-    # lost after moves: the move that loses it
-    lost = roots["lost"]
-    lost.scroll_into_view_if_needed()
-    before = lost.evaluate(PILES)
-    move = nb.eval("last_loss")
-    act(nb, lost, lambda: click_move(lost, move))
-    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'lost'",
-                           arg=lost.element_handle(), timeout=60_000)
-    p.check("lost-after-moves", lost, before, showing="banner", kind="lost")
 
     # the demo running (paused, so the position holds still); Take over ends it, same position
     demo = roots["demo"]
@@ -253,6 +201,63 @@ def run_states(nb, tag: str, artifacts) -> Probe:
     solved.locator('[data-role="replay"]').wait_for(state="visible", timeout=60_000)
     p.check("replay", solved, before, showing="replay")
     solved.locator('[data-replay="leave"]').click()
+
+    # won by the last move
+    won = roots["won"]
+    won.scroll_into_view_if_needed()
+    before = won.evaluate(PILES)
+    act(nb, won, lambda: click_move(won, nb.eval("last_win")))
+    page.wait_for_function("el => el.dataset.status === 'won'", arg=won.element_handle())
+    p.check("won", won, before, showing="banner", kind="won")
+
+    # lost at the deal: Hint proves it
+    lost0 = roots["lost0"]
+    lost0.scroll_into_view_if_needed()
+    before = lost0.evaluate(PILES)
+    lost0.locator('button[data-action="hint"]').click()
+    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'lost'",
+                           arg=lost0.element_handle(), timeout=60_000)
+    p.check("lost-at-deal", lost0, before, showing="banner", kind="lost")
+
+    # lost after moves: the move that loses it
+    lost = roots["lost"]
+    lost.scroll_into_view_if_needed()
+    before = lost.evaluate(PILES)
+    move = nb.eval("last_loss")
+    act(nb, lost, lambda: click_move(lost, move))
+    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'lost'",
+                           arg=lost.element_handle(), timeout=60_000)
+    p.check("lost-after-moves", lost, before, showing="banner", kind="lost")
+
+    # the resume offer; "Not now" (Python's cancel offer) puts it aside
+    offer = roots["offer"]
+    offer.scroll_into_view_if_needed()
+    banner = offer.locator('[data-role="banner"]')
+    assert banner.get_attribute("data-kind") == "resume", banner.inner_text()
+    with_offer = offer.evaluate(PILES)
+    banner.locator('button[data-offer="cancel"]').click()
+    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind !== 'resume'",
+                           arg=offer.element_handle())
+    without = offer.evaluate(PILES)
+    p.check("resume", offer, without, showing="", kind="")  # (the geometry after Not now)
+    moved, where = shift(without, with_offer)
+    if moved > TOLERANCE:
+        p.failures.append(f"resume: {where}")
+    print(f"{tag} resume offer vs none: {moved:.1f} px {where}")
+
+    # the question before a new deal over a game in progress (on the deep pile)
+    deep = roots["deep"]
+    deep.scroll_into_view_if_needed()
+    act(nb, deep, lambda: deep.locator('[data-pile="stock"]').click())
+    before = deep.evaluate(PILES)
+    deep.locator('button[data-action="new"]').click()
+    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'confirm'",
+                           arg=deep.element_handle())
+    p.check("confirm", deep, before, showing="banner", kind="confirm")
+    assert_every_corner_visible(deep, f"{tag} confirm")
+    deep.locator('button[data-offer="cancel"]').click()
+    page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === ''",
+                           arg=deep.element_handle())
 
     # one height for the row in every state
     spread = max(p.heights.values()) - min(p.heights.values())
