@@ -235,6 +235,12 @@ def run_states(nb, tag: str, artifacts) -> Probe:
     banner = offer.locator('[data-role="banner"]')
     assert banner.get_attribute("data-kind") == "resume", banner.inner_text()
     with_offer = offer.evaluate(PILES)
+    covered = offer.evaluate(TOP_HITS)
+    offer.screenshot(path=str(artifacts / f"row-{tag}-resume-offer.png"))
+    if covered:
+        p.failures.append(f"resume: top cards covered {covered}")
+    if offer.evaluate(ROW)["showing"] != "banner":
+        p.failures.append("resume: the offer is not in the message row")
     banner.locator('button[data-offer="cancel"]').click()
     page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind !== 'resume'",
                            arg=offer.element_handle())
