@@ -41,12 +41,13 @@ CELLS = [
     "demo = FourSeasons(seed=2)\ndemo",
     "solved = FourSeasons(seed=7)\nsolved",
     # the resume offer: a game of 6 moves kept, then (as after a restart) a new board of it
-    "_kept = FourSeasons(seed=5, auto_home=False)\n"
+    # (of Czarina: no other board here plays it, so no other is offered the kept game)
+    "_kept = FourSeasons(seed=5, variant='czarina', auto_home=False)\n"
     "for _ in range(6):\n"
     "    _kept.handle_intent({'type': 'turn', 'ply': _kept.board['ply'], "
     "'version': _kept.board['version']})\n"
     "__import__('fourseasons_widget').recorder._claims.clear()  # (as after a restart)\n"
-    "offer = FourSeasons(seed=5)\noffer",
+    "offer = FourSeasons(seed=5, variant='czarina')\noffer",
     # no kernel: a board whose pings go unanswered (kernel.js says "no live kernel"), and its
     # twin with a kernel, for the no-message geometry
     "class _Unanswered(FourSeasons):\n"
