@@ -74,7 +74,8 @@ PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finis
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
-                           "variant", "text", "longer", "at", "panel", "id", "action"})
+                           "variant", "text", "longer", "at", "panel", "id", "action",
+                           "ask"})
 #: the panels a view may open ("" closes them)
 PANELS = ("", "stats", "keys", "history")
 #: the offers a banner may carry
@@ -167,6 +168,9 @@ class Table:
         self.panel = ""
         self.notice = ""
         self._dismissed = False  # the resume offer was put aside ("Not now")
+        # a new deal asked for over a game in progress ({"ask": true}): the intent kept, and
+        # the question, until the player confirms or cancels it
+        self._asking: tuple[dict[str, Any], str] | None = None
         self.demo: Demo | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
         self.recorder = Recorder(store)
@@ -347,6 +351,7 @@ class Table:
         self.panel = ""
         self.notice = ""
         self._dismissed = False
+        self._asking = None
         self.publish(kind="new", message=message)
         return game
 
@@ -816,6 +821,8 @@ class Table:
                 kind = self._check_intent(content)
                 if kind != "panel":
                     self.notice = ""
+                if kind not in ("panel", "offer"):
+                    self._asking = None  # (the player did something else: no longer asked)
                 self._apply_intent(kind, content)
             except (IntentError, ValueError) as e:
                 self.in_intent = False
@@ -929,12 +936,33 @@ class Table:
                 raise IntentError("refused: a seed is a whole number from 0 to 2^53")
             if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
                 raise IntentError(f"refused: unknown variant {quote(variant)}")
-            self.new_game(seed=seed, variant=variant)
+            if not self._ask_first(c):
+                self.new_game(seed=seed, variant=variant)
         elif kind == "deal_number":
             variant = c.get("variant")
             if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
                 raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
-            self.deal_number(c.get("text"), variant)
+            if c.get("ask") is True:
+                parse_deal_text(c.get("text"))  # (a deal that cannot be read is refused now)
+            if not self._ask_first(c):
+                self.deal_number(c.get("text"), variant)
+
+    def _ask_first(self, c: dict[str, Any]) -> bool:
+        """A new deal asked for with ``"ask": true`` over a game in progress: keep the intent
+        and ask the player on the banner (offers confirm / cancel).  True when it was kept."""
+        g = self._game
+        if c.get("ask") is not True or g.status != "playing" or not g.ply:
+            return False
+        variant = c.get("variant") or g.variant
+        if c["type"] == "deal_number":
+            question = f"Deal {safe_text(str(c.get('text', '')).strip(), MAX_TEXT)}?"
+        elif variant != g.variant:
+            question = f"Switch to {VARIANTS[variant].title}?"
+        else:
+            question = "Deal a new game?"
+        self._asking = ({k: v for k, v in c.items() if k != "ask"}, question)
+        self.publish(kind="panel", keep_hint=True, bump=False)
+        return True
 
     def _take_offer(self, offer: Any) -> None:
         on = {o["id"] for o in self.view["board"].get("ui", {}).get("offers", []) if o["enabled"]}
@@ -942,7 +970,13 @@ class Table:
             raise IntentError(f"refused: there is no offer {quote(offer)}")
         if offer not in on:
             raise IntentError(f"refused: the banner offers no {quote(offer)} now")
-        if offer == "resume":
+        if offer == "confirm" and self._asking is not None:
+            kept, self._asking = self._asking[0], None
+            self._apply_intent(kept["type"], kept)
+        elif offer == "cancel" and self._asking is not None:
+            self._asking = None
+            self.publish(kind="panel", keep_hint=True, bump=False)
+        elif offer == "resume":
             self.resume()
         elif offer == "cancel":
             self._dismissed = True
@@ -966,7 +1000,12 @@ class Table:
         g = self._game
         offers: list[dict[str, Any]] = []
         banner = None
-        if resume is not None and not self._dismissed and status == "playing" and not g.ply:
+        if self._asking is not None and status == "playing" and g.ply:
+            banner = {"kind": "confirm", "text": f"{self._asking[1]} The game in progress "
+                                                 f"(move {g.ply}) will be given up."}
+            offers = [{"id": "confirm", "label": "Deal anyway", "enabled": True},
+                      {"id": "cancel", "label": "Keep playing", "enabled": True}]
+        elif resume is not None and not self._dismissed and status == "playing" and not g.ply:
             n = resume["moves"]
             banner = {"kind": "resume", "text": f"An unfinished game of this variant ({n} "
                       f"move{'s' * (n != 1)}) was kept from before."}

@@ -98,8 +98,9 @@ export class DemoController {
     const d = this.state();
     const offered = Object.prototype.hasOwnProperty.call(b, "demo");
     const off = v.offline();
-    this.startButton.hidden = !offered || !!(d && d.running);
-    this.startButton.disabled = off || v.replaying() || b.status !== "playing" || !!v.table.get("busy");
+    // (shown, greyed, while the demo runs: a button that came and went would move the board)
+    this.startButton.hidden = !offered;
+    this.startButton.disabled = off || v.replaying() || b.status !== "playing" || !!v.table.get("busy") || !!(d && d.running);
     this.bar.hidden = !(d && d.running);
     v.root.classList.toggle("fsw-demo-on", !!(d && d.running));
     const key = `${b.version}|${JSON.stringify(d)}`;

@@ -1,8 +1,8 @@
 // The toolbar: the title line (title, summary, clock), the game's buttons, the deal box, the
-// variant picker, the view options, and the in-board confirmation asked before a game in
-// progress is dropped.  Renders from the snapshot; every button sends an intent.
+// variant picker and the view options.  Renders from the snapshot; every button sends an
+// intent.  A new deal is asked for with {ask: true}: over a game in progress Python asks the
+// player first, on the banner (its ui.banner "confirm" with the offers confirm / cancel).
 
-import { inProgress } from "./banner.js";
 import { h } from "./dom.js";
 import { clockNow, formatClock } from "./stats-panel.js";
 
@@ -46,13 +46,6 @@ export class Toolbar {
       group(this.buttons.hint, this.buttons.auto, this.buttons.solve, view.demo.startButton, this.buttons.cancel),
       group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
 
-    // the in-board confirmation (never a browser dialog) before a game in progress is dropped
-    this.confirmText = h(doc, "span", { class: "fsw-confirm-text" });
-    this.confirmYes = h(doc, "button", { type: "button", class: "fsw-btn fsw-primary", "data-confirm": "yes", text: "Deal anyway" });
-    this.confirmNo = h(doc, "button", { type: "button", class: "fsw-btn", "data-confirm": "no", text: "Keep playing" });
-    this.confirmBar = h(doc, "div", { class: "fsw-confirm", "data-role": "confirm", role: "alertdialog", "aria-label": "confirm", hidden: true },
-      this.confirmText, this.confirmYes, this.confirmNo);
-    this.pending = null;
     this.clockTimer = null; // ticks only while the clock runs (see tick)
   }
 
@@ -70,15 +63,7 @@ export class Toolbar {
       const b = v.board();
       const variant = this.variantSelect.value;
       this.variantSelect.value = this.pickerValue(); // until it is dealt
-      const title = (this.variantSelect.querySelector(`option[value="${variant}"]`) || {}).textContent || variant;
-      this.confirmThen(`Switch to ${title}?`, { type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null });
-    });
-    v.on(this.confirmBar, "click", (e) => {
-      const btn = e.target.closest && e.target.closest("button[data-confirm]");
-      if (!btn) return;
-      const intent = this.pending;
-      this.closeConfirm();
-      if (btn.dataset.confirm === "yes" && intent) v.send(intent);
+      v.send({ type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null, ask: true });
     });
     v.on(this.autoHome, "change", () => v.table.setOption("auto_home", this.autoHome.checked));
     v.on(this.fourColour, "change", () => v.table.setOption("four_colour", this.fourColour.checked));
@@ -91,7 +76,7 @@ export class Toolbar {
     const a = btn.dataset.action;
     const v = this.view;
     if (a === "demo") v.demo.start();
-    else if (a === "new") this.confirmThen("Deal a new game?", { type: "new_game", seed: null, variant: v.board().variant });
+    else if (a === "new") v.send({ type: "new_game", seed: null, variant: v.board().variant, ask: true });
     else if (a === "deal") this.dealSeed();
     else v.send({ type: a });
   }
@@ -103,31 +88,10 @@ export class Toolbar {
       this.view.note("type a PySolFC deal number (like 123 or ms123), or 'seed' and a number");
       return;
     }
-    this.confirmThen(`Deal ${text}?`, { type: "deal_number", text, variant: this.view.board().variant });
+    this.view.send({ type: "deal_number", text, variant: this.view.board().variant, ask: true });
   }
 
-  /** Ask inside the board before an intent that would drop a game in progress. */
-  confirmThen(question, intent) {
-    const b = this.view.board();
-    if (!inProgress(b)) {
-      this.view.send(intent);
-      return;
-    }
-    this.pending = intent;
-    this.confirmText.textContent = `${question} The game in progress (move ${b.ply}) will be given up.`;
-    this.confirmBar.hidden = false;
-    this.confirmNo.focus({ preventScroll: true });
-  }
-
-  closeConfirm() {
-    this.pending = null;
-    this.confirmBar.hidden = true;
-  }
-
-  /** A new board came: a pending question about a game no longer in progress goes. */
-  onBoard() {
-    if (this.pending && !inProgress(this.view.board())) this.closeConfirm();
-  }
+  onBoard() {}
 
   /** The variant the picker shows: the snapshot's `ui.picker` when published, else the game's. */
   pickerValue() {

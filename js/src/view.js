@@ -1,6 +1,6 @@
 // One view of the widget: the coordinator of small controllers, each drawing its part from
 // the snapshot Python publishes and turning the player's clicks, drags and keys into intents:
-//   Toolbar        title line, buttons, deal box, variant picker, options, the confirmation
+//   Toolbar        title line, buttons, deal box, variant picker, options
 //   Panels         the popovers (keys help, statistics and the deals played)
 //   ViewOptions    card face, table colour, sounds (Sounds: made with WebAudio)
 //   DemoController the solver playing the deal at a watchable pace
@@ -9,12 +9,15 @@
 //   DragController drag and drop
 //   KeysController the keyboard
 //   ReplayController the replay of a solved line
-//   StatusLine     the status line, the live region, the banner
+//   StatusLine     the status line, the live region
+//   Banner         Python's ui.banner and its offers (or the page's no-kernel notice)
+//   MessageRow     the band above the felt holding the banner, the demo bar or the replay bar
 //   AnalysisPanel  "Where did I go wrong?" (analysis.js)
 // The view never decides whether a move is legal: it highlights the legal moves Python
 // published and sends what the player asks for; Python accepts it or says why not.
 
 import { AnalysisPanel } from "./analysis.js";
+import { Banner } from "./banner.js";
 import { DemoController } from "./demo.js";
 import { DragController } from "./dragging.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
@@ -29,6 +32,7 @@ import { Sounds, soundFor } from "./sounds.js";
 import { StatusLine } from "./status.js";
 import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
+import { MessageRow } from "./tray.js";
 
 export class BoardView {
   /** `model`: the anywidget model, or its Table (made in initialize). */
@@ -58,17 +62,17 @@ export class BoardView {
     this.replay = new ReplayController(this);
     this.renderer = new BoardRenderer(this);
     this.statusLine = new StatusLine(this);
+    this.banner = new Banner(this);
+    this.tray = new MessageRow(this, { replay: this.replay.bar, demo: this.demo.bar, banner: this.banner });
     this.picker = new Picker(this);
     this.dragger = new DragController(this);
     this.keys = new KeysController(this);
     this.analysisPanel = new AnalysisPanel(this);
-    // the felt and, over it, the banner (which so never pushes the board down)
-    // (the no-kernel notice alone stands above the felt: a page without a kernel is browsed,
-    // and a notice over the felt would hide its cards)
-    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.statusLine.banner, this.renderer.wrap);
+    // the message row (always there, of one height) and the felt: no banner or bar ever
+    // moves the piles or lies over a card
+    this.stage = h(this.doc, "div", { class: "fsw-stage" }, this.tray.el, this.renderer.wrap);
     this.root.append(
-      this.toolbar.head, this.toolbar.el, this.toolbar.confirmBar,
-      this.replay.bar, this.demo.bar, this.stage,
+      this.toolbar.head, this.toolbar.el, this.stage,
       h(this.doc, "div", { class: "fsw-foot" }, this.statusLine.el, this.replay.enterButton),
       this.analysisPanel.root, this.statusLine.live);
     this.el.appendChild(this.root);
@@ -151,7 +155,7 @@ export class BoardView {
     });
     this.disposers.push(t.onMessage((msg) => this.onCustom(msg)));
     watch(["card_face", "table_colour", "sounds"], () => this.options.render());
-    for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.picker, this.dragger, this.keys]) c.listen();
+    for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.banner, this.picker, this.dragger, this.keys]) c.listen();
     this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));
     this.disposers.push(() => this.kernel.dispose());
@@ -251,8 +255,9 @@ export class BoardView {
   render(animate) {
     this.renderer.render(animate);
     this.toolbar.render();
-    this.statusLine.renderBanner();
+    this.banner.render();
     this.demo.render();
+    this.tray.render();
     this.panels.render();
     this.renderMessages();
   }

@@ -1,35 +1,13 @@
-// The banner's words and buttons, the in-board confirmation, and the board without a kernel.
+// The banner shows what Python's board.ui says (its text verbatim, its offers as buttons that
+// send offer intents) and nothing of its own; the question before a new deal over a game in
+// progress is Python's too; the message row holds one thing at a time; the board without a
+// kernel.
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { bannerFor, bannerIntent, inProgress, NO_KERNEL_TEXT } from "../src/banner.js";
+import { bannerInfo, NO_KERNEL_TEXT } from "../src/banner.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
-
-test("won and lost banners offer Play again and Next deal; none while playing", () => {
-  const won = bannerFor({ status: "won" });
-  assert.equal(won.kind, "won");
-  assert.deepEqual(won.actions.map((a) => a.label), ["Play again", "Next deal"]);
-  const lost = bannerFor({ status: "lost", ply: 12 });
-  assert.equal(lost.kind, "lost");
-  assert.deepEqual(lost.actions.map((a) => a.label), ["Play again", "Next deal"]);
-  assert.match(lost.text, /Undo/);
-  // lost at the deal: no undo to offer, and the same deal again would be lost again
-  const atDeal = bannerFor({ status: "lost", ply: 0 });
-  assert.equal(atDeal.kind, "lost");
-  assert.deepEqual(atDeal.actions.map((a) => a.label), ["Next deal"]);
-  assert.doesNotMatch(atDeal.text, /Undo/);
-  assert.equal(bannerFor({ status: "playing" }), null);
-  assert.equal(bannerFor({ status: "won" }, { live: false }), null, "not over a replay");
-  assert.equal(bannerFor({ status: "playing" }, { offline: true }).text, NO_KERNEL_TEXT);
-});
-
-test("Play again deals the same seed (or restarts a custom deal); Next deal a new one", () => {
-  assert.deepEqual(bannerIntent("again", { seed: 7, variant: "czarina" }), { type: "new_game", seed: 7, variant: "czarina" });
-  assert.deepEqual(bannerIntent("again", { seed: null, variant: "standard" }), { type: "restart" });
-  assert.deepEqual(bannerIntent("next", { seed: 7, variant: "corners" }), { type: "new_game", seed: null, variant: "corners" });
-  assert.ok(inProgress({ status: "playing", ply: 3 }));
-  assert.ok(!inProgress({ status: "playing", ply: 0 }) && !inProgress({ status: "won", ply: 90 }));
-});
 
 function setup(board, extra = {}, modelOpts = {}) {
   const win = dom();
@@ -43,41 +21,112 @@ function setup(board, extra = {}, modelOpts = {}) {
   return { win, el, model, view, q, click };
 }
 
-test("New deal on a game in progress asks inside the board; Keep playing sends nothing", () => {
+const withBanner = (board, banner, offers = []) => ({ ...clone(board), ui: { ...clone(board.ui), banner, offers } });
+const shown = (q) => {
+  const banner = q('[data-role="banner"]');
+  return {
+    kind: banner.dataset.kind,
+    text: q('[data-role="banner-text"]').textContent,
+    buttons: [...banner.querySelectorAll("button")].map((x) => [x.dataset.offer, x.textContent, x.disabled]),
+    visible: !banner.hidden && !banner.closest("[hidden]"),
+  };
+};
+
+test("the banner shows Python's text and offers verbatim, whatever they say", () => {
+  // an arbitrary text and arbitrary labels: a view that composed its own would not show these
+  const b = withBanner(FIXTURES.midgame, { kind: "lost", text: "Zebra 42: the front end did not write this." },
+    [{ id: "undo", label: "Take it back", enabled: false }, { id: "next_deal", label: "Another one", enabled: true }]);
+  const { model, view, q, click } = setup(b);
+  assert.deepEqual(shown(q), { kind: "lost", text: "Zebra 42: the front end did not write this.",
+    buttons: [["undo", "Take it back", true], ["next_deal", "Another one", false]], visible: true });
+  assert.equal(q('[data-role="banner"]').getAttribute("aria-live"), "polite");
+  assert.equal(q('[data-role="tray"]').dataset.showing, "banner");
+  click(q('[data-offer="undo"]')); // disabled: nothing sent
+  assert.equal(model.sent.length, 0);
+  click(q('[data-offer="next_deal"]'));
+  assert.deepEqual(model.sent.at(-1), { type: "offer", id: "next_deal", ply: b.ply, version: b.version });
+  view.destroy();
+});
+
+test("no banner when Python publishes none, even on a won or lost board, nor without a ui", () => {
+  for (const [status, ply] of [["won", 178], ["lost", 12], ["lost", 0]]) {
+    const b = withBanner(FIXTURES.won, null, [{ id: "next_deal", label: "Next deal", enabled: true }]);
+    Object.assign(b, { status, ply });
+    const { view, q } = setup(b);
+    assert.deepEqual(shown(q), { kind: "", text: "", buttons: [], visible: true }, `${status} at ${ply}`);
+    assert.equal(q('[data-role="tray"]').dataset.showing, "");
+    view.destroy();
+  }
+  const older = clone(FIXTURES.won);
+  delete older.ui;
+  const { view, q } = setup(older);
+  assert.equal(shown(q).text, "");
+  view.destroy();
+  assert.equal(bannerInfo(null), null);
+  assert.equal(bannerInfo({ banner: { kind: "won", text: "" }, offers: [] }), null);
+  assert.equal(bannerInfo(FIXTURES.won.ui, { live: false }), null, "not over a replay");
+  assert.equal(bannerInfo(FIXTURES.won.ui, { offline: true }).text, NO_KERNEL_TEXT);
+  assert.equal(bannerInfo({ banner: { kind: "<script>", text: "x" } }).kind, "info");
+});
+
+test("Python's own banner texts are nowhere in the front end's source", () => {
+  const src = new URL("../src/", import.meta.url);
+  const code = readdirSync(src).filter((f) => f.endsWith(".js")).map((f) => readFileSync(new URL(f, src), "utf8")).join("\n");
+  const texts = [FIXTURES.won.ui.banner.text, FIXTURES.asking.ui.banner.text];
+  for (const t of [...texts, "You won", "cannot be won", "Game lost", "unfinished game", "will be given up"]) {
+    assert.ok(!code.includes(t), `the JS composes "${t}" itself`);
+  }
+  // the offers' labels, as the label of a button of the view's own
+  for (const t of ["Play again", "Next deal", "Resume it", "Not now", "Deal anyway", "Keep playing"]) {
+    for (const lit of [`"${t}"`, `'${t}'`, `\`${t}\``]) assert.ok(!code.includes(lit), `the JS labels a button ${lit} itself`);
+  }
+});
+
+test("New deal and a variant switch ask Python ({ask: true}); the question is Python's banner", () => {
   const b = clone(FIXTURES.midgame);
   assert.ok(b.ply > 0 && b.status === "playing");
   const { model, view, q, click } = setup(b);
   click(q('[data-action="new"]'));
-  const bar = q('[data-role="confirm"]');
-  assert.equal(bar.hidden, false);
-  assert.match(bar.textContent, /given up/);
-  assert.equal(model.sent.length, 0);
-  click(q('[data-confirm="no"]'));
-  assert.equal(bar.hidden, true);
-  assert.equal(model.sent.length, 0);
-  click(q('[data-action="new"]'));
-  click(q('[data-confirm="yes"]'));
-  assert.equal(model.sent.at(-1).type, "new_game");
-  // a variant switch asks too, and the picker shows the game's variant until it is dealt
+  assert.deepEqual(model.sent.at(-1), { type: "new_game", seed: null, variant: "standard", ask: true });
+  assert.equal(q('[data-role="confirm"]'), null, "no question of the view's own");
+  assert.equal(shown(q).text, "");
+  // Python asks: its banner and its two offers; the answer that keeps the game has the keyboard
+  model.set("board", clone(FIXTURES.asking));
+  assert.deepEqual(shown(q), { kind: "confirm", text: FIXTURES.asking.ui.banner.text,
+    buttons: [["confirm", "Deal anyway", false], ["cancel", "Keep playing", false]], visible: true });
+  assert.equal(view.doc.activeElement, q('[data-offer="cancel"]'));
+  click(q('[data-offer="confirm"]'));
+  assert.deepEqual(model.sent.at(-1), { type: "offer", id: "confirm", ply: FIXTURES.asking.ply, version: FIXTURES.asking.version });
+  // a variant switch: the picker shows Python's ui.picker until the new game is dealt
   const select = q('[data-role="variant"]');
   select.value = "czarina";
   select.dispatchEvent(new (select.ownerDocument.defaultView.Event)("change", { bubbles: true }));
-  assert.equal(select.value, b.variant);
-  assert.equal(bar.hidden, false);
-  click(q('[data-confirm="yes"]'));
-  assert.deepEqual(model.sent.at(-1).variant, "czarina");
+  assert.equal(select.value, "standard");
+  assert.deepEqual(model.sent.at(-1), { type: "new_game", seed: b.seed, variant: "czarina", ask: true });
+  q('[data-role="seed"]').value = "617";
+  click(q('[data-action="deal"]'));
+  assert.deepEqual(model.sent.at(-1), { type: "deal_number", text: "617", variant: "standard", ask: true, ply: b.ply, version: b.version });
   view.destroy();
 });
 
-test("the won banner's Next deal sends a new game at once", () => {
-  const b = clone(FIXTURES.midgame);
-  b.status = "won";
-  delete b.ui; // (an older kernel: the view works the banner out itself; see comforts.test.js)
-  const { model, view, q, click } = setup(b);
-  const banner = q('[data-role="banner"]');
-  assert.equal(banner.hidden, false);
-  click(banner.querySelector('[data-banner="next"]'));
-  assert.equal(model.sent.at(-1).type, "new_game");
+test("the message row holds one thing at a time: the replay, else the demo, else the banner", () => {
+  const b = withBanner(FIXTURES.replay_board, { kind: "info", text: "Python says hello" });
+  b.demo = { running: true, paused: true, step: 3, of: 40, speed_ms: 700 };
+  const { model, view, q } = setup(b);
+  const tray = q('[data-role="tray"]');
+  const vis = (role) => !q(`[data-role="${role}"]`).hidden;
+  assert.equal(tray.dataset.showing, "demo");
+  assert.ok(vis("demo") && !vis("banner") && !vis("replay"));
+  model.set("replay", { ...clone(FIXTURES.replay), autoplay: true });
+  assert.equal(tray.dataset.showing, "replay");
+  assert.ok(vis("replay") && !vis("demo") && !vis("banner"));
+  view.replay.leave();
+  model.set("board", { ...clone(b), demo: null, version: b.version + 1 });
+  assert.equal(tray.dataset.showing, "banner");
+  assert.ok(vis("banner") && !vis("demo") && !vis("replay"));
+  // the bars and the banner are all inside the row, and nothing else is
+  assert.deepEqual([...tray.children].map((c) => c.dataset.role).sort(), ["banner", "demo", "replay"]);
+  assert.ok(tray.nextElementSibling.matches('[data-role="felt"]'), "the row stands just above the felt");
   view.destroy();
 });
 

@@ -33,7 +33,11 @@ def fixtures() -> dict:
                            for x in g.legal_moves()):
             break
         g.play(m)
-    out["midgame"] = FourSeasons(game=g, stats=False).board
+    mid = FourSeasons(game=g, stats=False)
+    out["midgame"] = mid.board
+    # the same game, a new deal asked for: Python asks on the banner (ui.banner "confirm")
+    assert mid.handle_intent({"type": "new_game", "seed": None, "variant": "standard", "ask": True})
+    out["asking"] = mid.board
     probe = FourSeasons(seed=7, stats=False)
     for m in line:
         probe.play(m)

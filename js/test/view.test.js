@@ -148,9 +148,10 @@ test("won and lost show a clear banner", () => {
   assert.match(banner.textContent, /won/i);
   const lost = clone(FIXTURES.midgame);
   lost.status = "lost";
-  delete lost.ui; // (the banner worked out by the view, as for an older kernel)
+  lost.ui.banner = { kind: "lost", text: "Game lost (as Python says it)" };
   model.set("board", lost);
   assert.match(q('[data-role="banner"]').textContent, /lost/i);
+  assert.equal(q('[data-role="banner"]').dataset.kind, "lost");
   assert.ok(q('[data-action="hint"]').disabled);
   assert.ok(q('[data-action="solve"]').disabled, "a proved loss needs no Solve");
 });

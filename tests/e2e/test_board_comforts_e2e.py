@@ -81,16 +81,21 @@ def _check_live_during_solve_and_cancel(nb, slow) -> None:
 
 
 def _check_confirm(nb, root) -> None:
-    """New deal on a game in progress asks inside the board first."""
+    """New deal on a game in progress asks inside the board first (Python's question, on the
+    banner: Deal anyway / Keep playing)."""
     act(nb, root, lambda: pile(root, "stock").click())
     ply, seed = nb.eval("w.game.ply"), nb.eval("w.game.seed")
+    banner = root.locator('[data-role="banner"]')
+    asked = "el => el.dataset.kind === 'confirm'"
     root.locator('button[data-action="new"]').click()
-    bar = root.locator('[data-role="confirm"]')
-    bar.wait_for(state="visible")
-    bar.locator('[data-confirm="no"]').click()
-    assert bar.is_hidden() and nb.eval("w.game.ply") == ply
+    nb.page.wait_for_function(asked, arg=banner.element_handle())
+    assert "given up" in banner.inner_text()
+    banner.locator('[data-offer="cancel"]').click()
+    nb.page.wait_for_function("el => el.dataset.kind === ''", arg=banner.element_handle())
+    assert nb.eval("w.game.ply") == ply
     root.locator('button[data-action="new"]').click()
-    act(nb, root, lambda: bar.locator('[data-confirm="yes"]').click())
+    nb.page.wait_for_function(asked, arg=banner.element_handle())
+    act(nb, root, lambda: banner.locator('[data-offer="confirm"]').click())
     assert nb.eval("w.game.ply") == 0 and nb.eval("w.game.seed") != seed
 
 
@@ -183,10 +188,10 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     assert "cannot be won" in nb.eval("lost.message")
     nb.page.screenshot(path=str(artifacts / "nb7-lost-banner.png"))
     # lost at the deal: the same deal again would be lost again, so only "Next deal" is offered
-    assert banner.locator('[data-banner="again"]').count() == 0
+    assert banner.locator('[data-offer="play_again"]').count() == 0
     assert "Undo" not in banner.inner_text()
     assert lost.locator('button[data-action="solve"]').is_disabled()
-    act(nb, lost, lambda: banner.locator('[data-banner="next"]').click())
+    act(nb, lost, lambda: banner.locator('[data-offer="next_deal"]').click())
     assert nb.eval("lost.game.ply") == 0 and nb.eval("lost.game.seed") != 0
     assert nb.eval("lost.game.rules.variant") == "corners"
 
@@ -203,5 +208,5 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     later.scroll_into_view_if_needed()
     offer = later.locator('[data-role="banner"]')
     assert offer.get_attribute("data-kind") != "resume", offer.inner_text()
-    assert offer.locator('[data-banner="resume"]').count() == 0
+    assert offer.locator('[data-offer="resume"]').count() == 0
     assert nb.eval("later.game.seed == 2 and later.game.ply == 0")

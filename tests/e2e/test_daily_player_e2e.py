@@ -88,7 +88,7 @@ def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_
     banner = root.locator('[data-role="banner"]')
     assert banner.is_visible() and "unfinished game" in banner.inner_text()
     nb.page.screenshot(path=str(artifacts / "daily-resume-offer.png"))
-    act(nb, root, lambda: banner.locator('button[data-banner="resume"]').click())
+    act(nb, root, lambda: banner.locator('button[data-offer="resume"]').click())
     assert int(root.get_attribute("data-ply")) == ply  # what the player sees: the move reached
     assert nb.eval("board.game.ply") == ply and nb.eval("str(board.game.state.key())") == state
     nb.page.screenshot(path=str(artifacts / "daily-resumed.png"))

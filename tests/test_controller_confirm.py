@@ -1,0 +1,58 @@
+"""The question asked before a new deal drops a game in progress is Python's: an intent with
+``"ask": true`` is kept, the banner asks (confirm / cancel) and only "Deal anyway" deals.  The
+front end shows ``board["ui"]`` and composes no text of its own."""
+
+from __future__ import annotations
+
+from fourseasons_widget import FourSeasons
+
+
+def turn(w: FourSeasons) -> None:
+    b = w.board
+    assert w.handle_intent({"type": "turn", "ply": b["ply"], "version": b["version"]})
+
+
+def ui(w: FourSeasons) -> dict:
+    return w.board["ui"]
+
+
+def test_a_new_deal_over_a_game_in_progress_is_asked_on_the_banner_then_dealt():
+    w = FourSeasons(seed=7, stats=False)
+    turn(w)
+    version = w.board["version"]
+    assert w.handle_intent({"type": "new_game", "seed": None, "variant": "standard", "ask": True})
+    assert w.game.ply == 1 and w.game.seed == 7  # nothing dealt yet
+    assert ui(w)["banner"] == {"kind": "confirm", "text": "Deal a new game? The game in progress "
+                                                          "(move 1) will be given up."}
+    assert [(o["id"], o["label"]) for o in ui(w)["offers"]] == [("confirm", "Deal anyway"),
+                                                                ("cancel", "Keep playing")]
+    assert w.board["version"] == version  # (the position is the same)
+    assert w.handle_intent({"type": "offer", "id": "confirm"})
+    assert w.game.ply == 0 and w.game.seed != 7 and ui(w)["banner"] is None
+
+
+def test_keep_playing_drops_the_question_and_so_does_any_other_move():
+    w = FourSeasons(seed=7, stats=False)
+    turn(w)
+    assert w.handle_intent({"type": "new_game", "variant": "czarina", "ask": True})
+    assert ui(w)["banner"]["text"].startswith("Switch to Czarina?")
+    assert ui(w)["picker"] == "standard"  # the picker shows the variant played until it is dealt
+    assert w.handle_intent({"type": "offer", "id": "cancel"})
+    assert ui(w)["banner"] is None and w.game.ply == 1 and w.game.variant == "standard"
+    assert not w.handle_intent({"type": "offer", "id": "confirm"})  # no longer offered
+    assert w.handle_intent({"type": "deal_number", "text": "617", "ask": True})
+    assert ui(w)["banner"]["text"].startswith("Deal 617?")
+    turn(w)  # the player plays on instead
+    assert ui(w)["banner"] is None and w.game.ply == 2
+
+
+def test_no_question_without_a_game_in_progress_nor_without_ask():
+    w = FourSeasons(seed=7, stats=False)
+    assert w.handle_intent({"type": "new_game", "seed": 9, "ask": True})
+    assert w.game.seed == 9 and ui(w)["banner"] is None  # at the deal: dealt at once
+    turn(w)
+    assert w.handle_intent({"type": "new_game", "seed": 11})  # (Python's API: no question)
+    assert w.game.seed == 11
+    turn(w)
+    assert not w.handle_intent({"type": "deal_number", "text": "no such deal", "ask": True})
+    assert ui(w)["banner"] is None and w.game.ply == 1  # refused at once, nothing kept
