@@ -142,7 +142,7 @@ def test_no_resume_banner_over_a_position_the_notebook_gives(open_notebook, arti
                               arg=dealt_banner.element_handle(), timeout=30_000)
     banner = given.locator('[data-role="banner"]')
     assert not (banner.is_visible() and "unfinished" in banner.inner_text())
-    assert given.locator('button[data-banner="resume"]').count() == 0
+    assert given.locator('button[data-offer="resume"]').count() == 0
     nb.page.screenshot(path=str(artifacts / "daily-given-no-resume.png"))
     act(nb, given, lambda: given.locator('[data-pile="stock"]').click())  # the player plays it
     assert nb.eval("given.game.ply") == 1
