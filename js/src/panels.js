@@ -4,8 +4,11 @@
 // "history"): the view sends {type: "panel", panel} to open one or close all — on its button,
 // on Escape, on a click outside it — and draws what Python publishes; Python closes it on a new
 // deal.  Before a board publishes `ui` (an older kernel), the view keeps the state itself and
-// closes the panel on a new deal too.  The view shows its request at once; the next snapshot
-// has the last word.
+// closes the panel on a new deal too.  The view shows its request at once; Python's word comes
+// with the first snapshot that carries the panel asked for.  A snapshot made before Python read
+// the request (a move's, or the answer to an earlier request: open Keys, press Escape at once)
+// still names the old panel and is not allowed to open it again; the wait ends after
+// PENDING_MS in any case (a request another view of the board overtook).
 //
 // DOM contract: [data-role="help"] / [data-role="help-panel"] (keys), [data-role="stats"] /
 // [data-role="stats-panel"] (figures), [data-role="history"] (the list of deals, each
@@ -30,6 +33,8 @@ export const KEYS_HELP = [
 ];
 
 export const PANELS = ["", "stats", "keys", "history"];
+const PENDING_MS = 3000; // how long a panel request may wait for Python's answer
+const now = () => (typeof performance !== "undefined" ? performance.now() : Date.now());
 const RECENT = 5; // deals listed in the Stats panel; the rest behind "All deals"
 
 /** "2026-12-01T09:12:00" -> "1 Dec 09:12" (the date as the player reads it, no library). */
@@ -55,6 +60,7 @@ export class Panels {
     const doc = view.doc;
     this.local = ""; // the panel shown (the snapshot's word, or the view's own request)
     this.localOnly = ""; // a panel of the view's own ("view": the view options)
+    this.pending = null; // {panel, at}: a request Python has not yet answered
     this.dealKey = dealKey(view.board());
     this.helpPanel = h(doc, "dl", { class: "fsw-popover", "data-role": "help-panel", id: uid(doc, "keys") },
       ...KEYS_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
@@ -123,7 +129,7 @@ export class Panels {
       // the view's own panel: Python keeps no word of it (its other panels close)
       if (this.local) {
         this.local = "";
-        if (this.view.table.ui() && !this.view.offline()) this.view.send({ type: "panel", panel: "" });
+        this.ask("");
       }
       this.localOnly = "view";
       this.render();
@@ -137,7 +143,14 @@ export class Panels {
     }
     this.local = name;
     this.render();
-    if (this.view.table.ui() && !this.view.offline()) this.view.send({ type: "panel", panel: name });
+    this.ask(name);
+  }
+
+  /** Ask Python for `name`; until a snapshot carries it, older snapshots do not overrule it. */
+  ask(name) {
+    if (!this.view.table.ui() || this.view.offline()) return;
+    this.pending = { panel: name, at: now() };
+    this.view.send({ type: "panel", panel: name });
   }
 
   /** Close every open panel; returns whether one was open. */
@@ -158,8 +171,12 @@ export class Panels {
     const key = dealKey(b);
     const newDeal = key !== this.dealKey && b.ply === 0;
     this.dealKey = key;
-    if (ui) this.local = PANELS.includes(ui.panel) ? ui.panel : "";
-    else if (newDeal) this.local = "";
+    if (ui) {
+      const said = PANELS.includes(ui.panel) ? ui.panel : "";
+      const p = this.pending;
+      if (p && (said === p.panel || newDeal || now() - p.at > PENDING_MS)) this.pending = null;
+      if (!this.pending) this.local = said;
+    } else if (newDeal) this.local = "";
     if (newDeal) this.localOnly = "";
   }
 

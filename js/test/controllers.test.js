@@ -80,3 +80,26 @@ test("each controller draws its part: toolbar, felt, status line, replay bar", (
   assert.equal(view.replay.bar, q('[data-role="replay"]'));
   assert.equal(view.replayIndex, null);
 });
+
+test("a snapshot made before Python read a panel request does not open the panel again", () => {
+  const { model, view } = setup(FIXTURES.variants.standard);
+  const publish = (panel) => {
+    const b = clone(model.get("board"));
+    b.version += 1;
+    b.ui = { ...(b.ui || { picker: b.variant, offers: [], banner: null, notice: "" }), panel };
+    model.set("board", b);
+  };
+  publish(""); // the board publishes its ui
+  view.panels.request("keys"); // the Keys button ...
+  view.panels.request(""); // ... and Escape at once
+  assert.deepEqual(model.sent.filter((m) => m.type === "panel").map((m) => m.panel), ["keys", ""]);
+  publish("keys"); // Python's answer to the first request, sent before it read the second
+  assert.equal(view.panels.shown(), "", "the stale snapshot does not reopen Keys");
+  publish(""); // the answer to Escape
+  assert.equal(view.panels.shown(), "");
+  publish("stats"); // nothing asked: Python's word is the last
+  assert.equal(view.panels.shown(), "stats");
+  view.panels.request("");
+  publish("stats"); // a move's snapshot, made before the close was read
+  assert.equal(view.panels.shown(), "");
+});
