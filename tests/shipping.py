@@ -76,8 +76,13 @@ def student_venv(home: Path, wheel: Path) -> tuple[Path, dict]:
     env_dir = home / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True, timeout=300)
     py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    str(wheel), *STUDENT_INSTALLS], check=True, timeout=1800)
+    pip = subprocess.run([str(py), "-m", "pip", "install", "--quiet",
+                          "--disable-pip-version-check", str(wheel), *STUDENT_INSTALLS],
+                         capture_output=True, text=True, timeout=1800)
+    if pip.returncode != 0:  # (its warnings are not shown otherwise: this machine's pip
+        # configuration names local mirrors that may be absent)
+        raise RuntimeError(f"pip install {wheel.name} {' '.join(STUDENT_INSTALLS)} failed:\n"
+                           + (pip.stdout + pip.stderr)[-4000:])
     env = {"PATH": str(env_dir / "bin"), "HOME": str(home), "LANG": "C.UTF-8",
            "FOURSEASONS_WIDGET_DATA": str(home / "data"),
            "JUPYTER_RUNTIME_DIR": str(home / "runtime"), "MPLBACKEND": "Agg"}

@@ -122,7 +122,7 @@ class Student:
         return self.page.evaluate(
             """() => [...document.querySelectorAll(
                   '.jp-NotebookPanel:not(.lm-mod-hidden) [data-mime-type="application/vnd.jupyter.stderr"]')]
-                .map(e => e.innerText).filter(t => /Error|Traceback/.test(t))
+                .map(e => e.textContent).filter(t => /Error|Traceback/.test(t))
                 .map(t => t.split('\\n').filter(l => /Error/.test(l)).slice(-1)[0] || t.slice(0, 200))""")
 
     def save_outputs(self, path: Path) -> None:
@@ -131,7 +131,7 @@ class Student:
             """() => [...document.querySelectorAll(
                   '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')].map((c, i) =>
                 [...c.querySelectorAll('.jp-OutputArea-output')].map(o =>
-                  `[${i}] ${o.dataset.mimeType || ''} ${o.innerText.slice(0, 2000)}`).join('\\n'))""")
+                  `[${i}] ${o.dataset.mimeType || ''} ${o.textContent.slice(0, 2000)}`).join('\\n'))""")
         ARTIFACTS.mkdir(exist_ok=True)
         path.write_text("\n".join(t for t in texts if t), encoding="utf-8")
 
