@@ -153,3 +153,40 @@ def test_the_build_refuses_a_site_that_reaches_out(lite_build, tmp_path: Path, s
     (copy / "jupyter-lite.json").write_text(json.dumps(cfg))
     problems = lite_build.check_site(copy)
     assert any("pyodideUrl" in p for p in problems), problems
+
+
+def test_in_the_browser_tqdm_shows_no_thread_warning(monkeypatch):
+    """Pyodide has no threads: tqdm's monitor thread fails there and tqdm warned the student
+    above the progress bars of 04 and 06 (seen in the site); the package turns the monitor
+    off when it is imported in the browser.  Here, threads are refused as Pyodide does."""
+    import importlib
+    import io
+    import sys
+    import threading
+    import warnings
+
+    from tqdm import TqdmMonitorWarning, std
+
+    import fourseasons_widget
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    def a_progress_bar() -> list:
+        monkeypatch.setattr(std.tqdm, "monitor", None)  # as in a fresh process
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            for _ in std.tqdm(range(3), file=io.StringIO(), mininterval=0):
+                pass
+        return [w for w in seen if issubclass(w.category, TqdmMonitorWarning)]
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    monkeypatch.setattr(std.tqdm, "monitor_interval", 10)  # tqdm's default
+    assert len(a_progress_bar()) == 1  # what the site showed before
+    monkeypatch.setattr(std.tqdm, "monitor_interval", 10)  # (tqdm set it to 0 on failing)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    importlib.reload(fourseasons_widget)  # imported in the browser
+    assert std.tqdm.monitor_interval == 0
+    assert a_progress_bar() == []
+    monkeypatch.undo()
+    importlib.reload(fourseasons_widget)

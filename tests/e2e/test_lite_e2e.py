@@ -118,12 +118,14 @@ class Student:
             }""", timeout=timeout * 1000)
 
     def cell_errors(self) -> list[str]:
-        """The first line of every error shown in the open notebook's outputs."""
+        """The last error (or warning) line of every error or warning shown in the open
+        notebook's outputs (a warning above a progress bar is a fault to a student too)."""
         return self.page.evaluate(
             """() => [...document.querySelectorAll(
                   '.jp-NotebookPanel:not(.lm-mod-hidden) [data-mime-type="application/vnd.jupyter.stderr"]')]
-                .map(e => e.textContent).filter(t => /Error|Traceback/.test(t))
-                .map(t => t.split('\\n').filter(l => /Error/.test(l)).slice(-1)[0] || t.slice(0, 200))""")
+                .map(e => e.textContent).filter(t => /Error|Traceback|Warning/.test(t))
+                .map(t => t.split('\\n').filter(l => /Error|Warning/.test(l)).slice(-1)[0]
+                          || t.slice(0, 200))""")
 
     def save_outputs(self, path: Path) -> None:
         """Every output of the open notebook as text (stderr marked), for reading after a run."""
@@ -311,16 +313,19 @@ RUN_TIMES: dict[str, float] = {}
 @pytest.fixture(scope="module", autouse=True)
 def _print_run_times():
     yield
-    if RUN_TIMES:
-        print("\nlite: Run All to the last cell, in the site: " + ", ".join(
+    if RUN_TIMES:  # (printed with -s; kept in artifacts/ for a run without it)
+        line = ("lite: Run All to the last cell, in the site: " + ", ".join(
             f"{k.split('-')[0]} {v:.0f} s" for k, v in RUN_TIMES.items())
-              + f"; all {sum(RUN_TIMES.values()):.0f} s")
+            + f"; all {sum(RUN_TIMES.values()):.0f} s")
+        print("\n" + line)
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "lite-run-times.txt").write_text(line + "\n", encoding="utf-8")
 
 
 @pytest.mark.parametrize("notebook", sorted(COURSE))
 def test_every_notebook_runs_to_its_end_in_the_site(offline_browser, served: str, notebook: str):
     """Run All, as a student in the offline site: every code cell ran (the last one too: a
-    failing cell stops Run All), no error is shown, and the notebook's live boards and search
+    failing cell stops Run All), no error nor warning is shown, and the notebook's live boards and search
     views are drawn, each card with a real size, each board heard from its kernel."""
     boards, views = COURSE[notebook]
     student = Student(offline_browser, served)
