@@ -220,7 +220,61 @@ def click_stock_and_measure(page, root) -> tuple[float, str]:
     return ms, new
 
 
+# --- the course's notebooks ------------------------------------------------------------
+
+def code_cells(notebook: str) -> int:
+    nb = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
+    return sum(c["cell_type"] == "code" for c in nb["cells"])
+
+
+RUN_TIMES: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _print_run_times():
+    yield
+    if RUN_TIMES:  # (printed with -s; kept in artifacts/ for a run without it)
+        line = ("lite: Run All to the last cell, in the site: " + ", ".join(
+            f"{k.split('-')[0]} {v:.0f} s" for k, v in RUN_TIMES.items())
+            + f"; all {sum(RUN_TIMES.values()):.0f} s")
+        print("\n" + line)
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "lite-run-times.txt").write_text(line + "\n", encoding="utf-8")
+
+
+def assert_ran_to_its_end(student: Student, notebook: str) -> None:
+    """After Run All: every code cell ran (the last one too: a failing cell stops Run All), no
+    error nor warning is shown, and the notebook's live boards and search views are drawn, each
+    card with a real size, each board heard from its kernel."""
+    boards, views = COURSE[notebook]
+    page = student.page
+    errors = student.cell_errors()
+    prompts = student.prompts()
+    shot(page, f"lite-{notebook.split('-')[0]}-end.png")
+    student.save_outputs(ARTIFACTS / f"lite-{notebook.split('-')[0]}-outputs.txt")
+    assert errors == [], errors
+    assert len(prompts) == code_cells(notebook), prompts
+    not_run = [i for i, p in enumerate(prompts) if not re.search(r"\[\d+\]", p)]
+    assert not_run == [], f"code cells not run in {notebook}: {not_run} ({prompts})"
+
+    drawn = student.drawn(BOARD)
+    assert len(drawn) == boards, drawn
+    for b in drawn:
+        assert b["cards"] >= 1 and b["w"] >= 10 and b["h"] >= 10, drawn
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{BOARD}')].every(e => e.dataset.kernel === 'live')",
+        timeout=60_000)
+    search_views = student.drawn(".fsv-root")
+    assert len(search_views) == views, search_views
+    assert all(v["nodes"] >= 1 for v in search_views), search_views
+    assert student.refused == [], student.refused
+
+
 # --- the tests -----------------------------------------------------------------------------
+
+def test_the_course_table_holds_every_notebook():
+    assert sorted(COURSE) == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
 
 def test_the_site_is_self_contained(lite_build, lite_site: Path):
     assert lite_build.check_site(lite_site) == []
@@ -239,8 +293,10 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         shot(page, "lite-01-board.png")
         # the kernel serves the board's clicks between cells: wait for the notebook to finish;
         # then the board has heard from its kernel (a busy kernel is not "no kernel")
-        student.wait_all_run()
+        student.wait_all_run(RUN_ALL_TIMEOUT)
         cold_all = time.perf_counter() - t0
+        RUN_TIMES["01-play.ipynb"] = cold_all
+        assert_ran_to_its_end(student, "01-play.ipynb")
         page.wait_for_function("el => el.dataset.kernel === 'live'", arg=root.element_handle(),
                                timeout=60_000)
 
@@ -298,64 +354,20 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         student.close()
 
 
-def test_the_course_table_holds_every_notebook():
-    assert sorted(COURSE) == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-
-
-def code_cells(notebook: str) -> int:
-    nb = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
-    return sum(c["cell_type"] == "code" for c in nb["cells"])
-
-
-RUN_TIMES: dict[str, float] = {}
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_run_times():
-    yield
-    if RUN_TIMES:  # (printed with -s; kept in artifacts/ for a run without it)
-        line = ("lite: Run All to the last cell, in the site: " + ", ".join(
-            f"{k.split('-')[0]} {v:.0f} s" for k, v in RUN_TIMES.items())
-            + f"; all {sum(RUN_TIMES.values()):.0f} s")
-        print("\n" + line)
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "lite-run-times.txt").write_text(line + "\n", encoding="utf-8")
-
-
-@pytest.mark.parametrize("notebook", sorted(COURSE))
+# 01 is run to its end by test_play_and_check_an_exercise_offline (its cold start), not again
+@pytest.mark.parametrize("notebook", [n for n in sorted(COURSE) if n != "01-play.ipynb"])
 def test_every_notebook_runs_to_its_end_in_the_site(offline_browser, served: str, notebook: str):
-    """Run All, as a student in the offline site: every code cell ran (the last one too: a
-    failing cell stops Run All), no error nor warning is shown, and the notebook's live boards and search
-    views are drawn, each card with a real size, each board heard from its kernel."""
-    boards, views = COURSE[notebook]
+    """Run All, as a student in the offline site (a new browser profile), to the notebook's
+    end (``assert_ran_to_its_end``); in 05 the search view is then stepped."""
     student = Student(offline_browser, served)
-    page = student.page
     try:
         t0 = time.perf_counter()
         student.open(notebook, first_board=False)
         student.wait_all_run(RUN_ALL_TIMEOUT)
         RUN_TIMES[notebook] = time.perf_counter() - t0
-        errors = student.cell_errors()
-        prompts = student.prompts()
-        shot(page, f"lite-{notebook.split('-')[0]}-end.png")
-        student.save_outputs(ARTIFACTS / f"lite-{notebook.split('-')[0]}-outputs.txt")
-        assert errors == [], errors
-        assert len(prompts) == code_cells(notebook), prompts
-        not_run = [i for i, p in enumerate(prompts) if not re.search(r"\[\d+\]", p)]
-        assert not_run == [], f"code cells not run in {notebook}: {not_run} ({prompts})"
-
-        drawn = student.drawn(BOARD)
-        assert len(drawn) == boards, drawn
-        for b in drawn:
-            assert b["cards"] >= 1 and b["w"] >= 10 and b["h"] >= 10, drawn
-        page.wait_for_function(
-            f"() => [...document.querySelectorAll('{BOARD}')].every(e => e.dataset.kernel === 'live')",
-            timeout=60_000)
-        search_views = student.drawn(".fsv-root")
-        assert len(search_views) == views, search_views
-        assert all(v["nodes"] >= 1 for v in search_views), search_views
+        assert_ran_to_its_end(student, notebook)
         if notebook.startswith("05"):
-            step_a_search_view(page)
+            step_a_search_view(student.page)
         assert student.refused == [], student.refused
         assert student.errors == [], student.errors
     finally:
