@@ -5,7 +5,8 @@ the version the kernel expects, a lock whose every entry is a file of the site w
 hash, every wheel the kernel and the notebooks install (found by following each wheel's
 requirements as Pyodide evaluates them, from the kernel's own list and this package), the front
 ends of ipywidgets and anywidget at the versions of the wheels, and no address outside the site
-in its configuration.  Running the site offline is tests/e2e/test_lite_e2e.py.
+in its configuration; and that the package, imported in the browser, starts no thread
+(tqdm's monitor).  Running the site offline is tests/e2e/test_lite_e2e.py.
 """
 
 from __future__ import annotations

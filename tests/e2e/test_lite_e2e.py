@@ -250,7 +250,8 @@ def assert_ran_to_its_end(student: Student, notebook: str) -> None:
     page = student.page
     errors = student.cell_errors()
     prompts = student.prompts()
-    shot(page, f"lite-{notebook.split('-')[0]}-end.png")
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").last.scroll_into_view_if_needed()
+    shot(page, f"lite-{notebook.split('-')[0]}-end.png")  # the last code cell
     student.save_outputs(ARTIFACTS / f"lite-{notebook.split('-')[0]}-outputs.txt")
     assert errors == [], errors
     assert len(prompts) == code_cells(notebook), prompts
