@@ -6,12 +6,19 @@
 True
 """
 
+import sys as _sys
+
 from .cards import CardError, card_code, parse_card
 from .game import Game, SaveFileError, position_status
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import Move, State
 
 __version__ = "0.1.0"
+
+if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads there
+    from .browser import prepare as _prepare
+
+    _prepare()
 
 __all__ = [
     "Game", "Move", "State", "Rules", "VARIANTS", "get_rules", "IllegalMoveError",

@@ -1,8 +1,27 @@
-"""Shared fixtures for the model tests."""
+"""Shared fixtures, for the tests of ``tests/`` and of ``tests/e2e/`` alike.
+
+The course's shipping fixtures come from ``shipping.py`` (this folder): a test in ``tests/e2e``
+takes them as fixtures and imports nothing from here.
+
+``lite_build`` (session)
+    ``lite/build.py`` as a module.
+``lite_site`` (session)
+    The JupyterLite site as ``make lite`` builds it, shared by the lite tests of both folders
+    (``build/lite-site-test``, rebuilt only when its inputs change).
+``static_server`` (session)
+    ``with static_server(folder) as base_url:`` serves a folder on 127.0.0.1.
+``package_wheel`` / ``student_venv`` (session)
+    The wheel as ``make wheel`` builds it; a fresh venv where a student's
+    ``pip install <wheel> jupyterlab`` was run: ``(python, env)``, ``env`` with only the venv on
+    PATH (no ``node``).
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import shipping
 from helpers import ALL_VARIANTS
 
 
@@ -36,3 +55,28 @@ def playwright_driver():
     pw = sync_playwright().start()
     yield pw
     pw.stop()
+
+
+@pytest.fixture(scope="session")
+def lite_build():
+    return shipping.lite_builder()
+
+
+@pytest.fixture(scope="session")
+def lite_site(lite_build) -> Path:
+    return lite_build.cached_site(shipping.ROOT / "build" / "lite-site-test")
+
+
+@pytest.fixture(scope="session")
+def static_server():
+    return shipping.serve_directory
+
+
+@pytest.fixture(scope="session")
+def package_wheel(tmp_path_factory) -> Path:
+    return shipping.build_wheel(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="session")
+def student_venv(tmp_path_factory, package_wheel: Path) -> tuple[Path, dict]:
+    return shipping.student_venv(tmp_path_factory.mktemp("student"), package_wheel)

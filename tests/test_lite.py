@@ -5,14 +5,13 @@ the version the kernel expects, a lock whose every entry is a file of the site w
 hash, every wheel the kernel and the notebooks install (found by following each wheel's
 requirements as Pyodide evaluates them, from the kernel's own list and this package), the front
 ends of ipywidgets and anywidget at the versions of the wheels, and no address outside the site
-in its configuration.  Running the site offline is tests/e2e/test_lite_e2e.py.
+in its configuration; and that the package, imported in the browser, starts no thread
+(tqdm's monitor).  Running the site offline is tests/e2e/test_lite_e2e.py.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import zipfile
 from pathlib import Path
 
@@ -23,30 +22,20 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
 
 
-def builder():
-    """lite/build.py as a module (shared by the lite tests of one session)."""
-    name = "fourseasons_lite_build"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "lite" / "build.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
 @pytest.fixture(scope="module")
-def site() -> Path:
-    return builder().cached_site(ROOT / "build" / "lite-site-test")
+def site(lite_site: Path) -> Path:
+    """The site (conftest's ``lite_site``: one build shared with tests/e2e/test_lite_e2e.py)."""
+    return lite_site
 
 
 def config(site: Path) -> dict:
     return json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
 
 
-def piplite_index(site: Path) -> dict:
+def piplite_index(b, site: Path) -> dict:
     """Every package piplite can install in the site: name -> (version, wheel path)."""
     out = {}
-    for url in builder().kernel_settings(site)["pipliteUrls"]:
+    for url in b.kernel_settings(site)["pipliteUrls"]:
         index = site / url.split("?")[0]
         for name, pkg in json.loads(index.read_text()).items():
             for version, files in pkg["releases"].items():
@@ -66,10 +55,10 @@ def test_the_notebooks_are_in_the_site(site: Path):
     assert (site / "lab" / "index.html").is_file()
 
 
-def test_pyodide_is_in_the_site_at_the_kernels_version(site: Path):
+def test_pyodide_is_in_the_site_at_the_kernels_version(lite_build, site: Path):
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
-    settings = builder().kernel_settings(site)
+    settings = lite_build.kernel_settings(site)
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     core = site / "static" / "pyodide"
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
@@ -78,8 +67,8 @@ def test_pyodide_is_in_the_site_at_the_kernels_version(site: Path):
     assert settings["disablePyPIFallback"] is True
 
 
-def test_the_lock_points_at_files_of_the_site(site: Path):
-    b = builder()
+def test_the_lock_points_at_files_of_the_site(lite_build, site: Path):
+    b = lite_build
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     assert "micropip" in lock["packages"]  # the kernel loads it from the lock
     for pkg in lock["packages"].values():
@@ -88,12 +77,12 @@ def test_the_lock_points_at_files_of_the_site(site: Path):
     assert b.check_site(site) == []
 
 
-def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(site: Path):
+def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(lite_build, site: Path):
     """Follow the requirements, as Pyodide sees them, from what the kernel installs at start
     and from this package: each one must be in a piplite index of the site (or the lock)."""
-    b = builder()
+    b = lite_build
     env = b.pyodide_env()
-    index = piplite_index(site)
+    index = piplite_index(b, site)
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     todo = ["ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "fourseasons-widget"]
     seen = set()
@@ -109,11 +98,11 @@ def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(site: Path):
     assert {"anywidget", "ipywidgets", "traitlets", "tqdm", "widgetsnbextension"} <= seen
 
 
-def test_the_front_ends_match_the_wheels(site: Path):
+def test_the_front_ends_match_the_wheels(lite_build, site: Path):
     """The widget front ends in the site are the versions the kernel's wheels ask for."""
     from importlib.metadata import version
 
-    index = piplite_index(site)
+    index = piplite_index(lite_build, site)
     extensions = {e["name"] for e in config(site)["federated_extensions"]}
     assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
             "anywidget"} <= extensions
@@ -151,7 +140,7 @@ def test_the_notebooks_install_the_wheel_under_pyodide(site: Path):
         assert 'sys.platform == "emscripten"' in src and "%pip install" in src, path.name
 
 
-def test_the_build_refuses_a_site_that_reaches_out(tmp_path: Path, site: Path):
+def test_the_build_refuses_a_site_that_reaches_out(lite_build, tmp_path: Path, site: Path):
     """check_site is what the build runs last: it finds a CDN address put back in."""
     import shutil
 
@@ -163,5 +152,42 @@ def test_the_build_refuses_a_site_that_reaches_out(tmp_path: Path, site: Path):
     settings["pyodideUrl"] = "https://cdn.example/pyodide/pyodide.mjs"
     settings["pipliteUrls"] = []
     (copy / "jupyter-lite.json").write_text(json.dumps(cfg))
-    problems = builder().check_site(copy)
+    problems = lite_build.check_site(copy)
     assert any("pyodideUrl" in p for p in problems), problems
+
+
+def test_in_the_browser_tqdm_shows_no_thread_warning(monkeypatch):
+    """Pyodide has no threads: tqdm's monitor thread fails there and tqdm warned the student
+    above the progress bars of 04 and 06 (seen in the site); the package turns the monitor
+    off when it is imported in the browser.  Here, threads are refused as Pyodide does."""
+    import importlib
+    import io
+    import sys
+    import threading
+    import warnings
+
+    from tqdm import TqdmMonitorWarning, std
+
+    import fourseasons_widget
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    def a_progress_bar() -> list:
+        monkeypatch.setattr(std.tqdm, "monitor", None)  # as in a fresh process
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            for _ in std.tqdm(range(3), file=io.StringIO(), mininterval=0):
+                pass
+        return [w for w in seen if issubclass(w.category, TqdmMonitorWarning)]
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    monkeypatch.setattr(std.tqdm, "monitor_interval", 10)  # tqdm's default
+    assert len(a_progress_bar()) == 1  # what the site showed before
+    monkeypatch.setattr(std.tqdm, "monitor_interval", 10)  # (tqdm set it to 0 on failing)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    importlib.reload(fourseasons_widget)  # imported in the browser
+    assert std.tqdm.monitor_interval == 0
+    assert a_progress_bar() == []
+    monkeypatch.undo()
+    importlib.reload(fourseasons_widget)

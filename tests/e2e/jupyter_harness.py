@@ -61,10 +61,16 @@ class JupyterServer:
     'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
     """
 
-    def __init__(self, app: str = "lab", overrides: dict | None = None) -> None:
+    def __init__(self, app: str = "lab", overrides: dict | None = None, *,
+                 python: str | None = None, env: dict | None = None) -> None:
         if app not in ("lab", "notebook"):
             raise ValueError("app is 'lab' or 'notebook'")
         self.app = app
+        # the Python whose Jupyter runs (default: this one, with the checkout on PYTHONPATH),
+        # and the environment it starts in (default: this process's), e.g. a student's venv
+        # alone on PATH with the package installed from its wheel
+        self.python = python
+        self.env = env
         # extra settings (overrides.json), e.g. {"@jupyterlab/apputils-extension:kernels":
         # {"commsOverSubshells": "disabled"}} to serve comms on the kernel's main thread
         self.overrides = overrides or {}
@@ -93,7 +99,7 @@ class JupyterServer:
         (self.settings / "overrides.json").write_text(json.dumps(overrides))
         cls = "LabApp" if self.app == "lab" else "JupyterNotebookApp"
         cmd = [
-            sys.executable, "-m", "jupyterlab" if self.app == "lab" else "notebook",
+            self.python or sys.executable, "-m", "jupyterlab" if self.app == "lab" else "notebook",
             "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
             f"--ServerApp.root_dir={self.root}", f"--IdentityProvider.token={self.token}",
             "--ServerApp.password=", "--ServerApp.allow_root=True",
@@ -105,7 +111,7 @@ class JupyterServer:
         ]
         if self.app == "notebook":
             cmd = [c for c in cmd if not c.startswith("--LabApp.")]
-        env = dict(os.environ)
+        env = dict(os.environ if self.env is None else self.env)
         env.update({
             "JUPYTER_RUNTIME_DIR": str(self.runtime),
             "JUPYTERLAB_SETTINGS_DIR": str(self.tmp / "user-settings"),
@@ -114,9 +120,10 @@ class JupyterServer:
             "IPYTHONDIR": str(self.tmp / "ipython"),
             # the boards' statistics go to the temp dir, never the user's Jupyter data dir
             "FOURSEASONS_WIDGET_DATA": str(self.tmp / "data"),
-            "PYTHONPATH": os.pathsep.join(
-                [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
         })
+        if self.python is None:  # this checkout's package, not an installed copy
+            env["PYTHONPATH"] = os.pathsep.join(
+                [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
         log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
         self._log = log
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=log,

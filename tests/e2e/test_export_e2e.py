@@ -12,13 +12,10 @@ the boards — and must never offer to resume a game.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import shutil
-import threading
 import time
 from pathlib import Path
 
@@ -84,20 +81,9 @@ def embedded_boards(page: str) -> list[dict]:
 
 
 @pytest.fixture
-def served(exported: Path):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(exported.parent))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+def served(exported: Path, static_server):
+    with static_server(exported.parent) as base:
+        yield base
 
 
 def test_page_embeds_state_and_loads_nothing_remote(exported: Path):

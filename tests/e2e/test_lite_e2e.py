@@ -1,78 +1,66 @@
 """The JupyterLite site as a student meets it: no network at all, Python in the browser.
 
-The site is built as ``make lite`` builds it (``lite/build.py``; one build shared by the tests,
-in ``build/lite-site-test``, rebuilt when its inputs change), served on 127.0.0.1, and opened in
-headless Chromium where **every request not to that server is refused and counted** — by a
-Playwright route, and by a proxy at a closed port for anything a route would not see.
+The site is built as ``make lite`` builds it (``lite/build.py``; one build shared by the lite
+tests of both folders, conftest's ``lite_site``, in ``build/lite-site-test``, rebuilt when its
+inputs change), served on 127.0.0.1, and opened in headless Chromium where **every request not
+to that server is refused and counted** — by a Playwright route, and by a proxy at a closed port
+for anything a route would not see.
 
-In ``01-play.ipynb``: Run → Run All Cells, the board appears and answers (its kernel is
-Pyodide in a web worker), a click on the stock lands a card on the waste (measured in the
-page: the card's box inside the waste pile's), and an exercise's checker says ✘ for the given
-blank and ✔ for a right answer typed into the cell.  In ``05-search.ipynb`` the search view is
-stepped.  Printed, not asserted: the site's size, cold start (empty browser cache) and warm start
-(the same browser again) to a board that plays, and a move's click-to-board time in Pyodide.
+The whole course, as a teacher hands it out: every notebook in ``notebooks/`` is opened in the
+site and run with Run → Run All Cells; each must reach its last cell with no error shown and draw
+the live boards (and search views) it holds, each board with cards of real size, heard from its
+kernel (Pyodide in a web worker).  In ``05-search.ipynb`` the search view is then stepped.
+
+In ``01-play.ipynb`` besides: a click on the stock lands a card on the waste (measured in the
+page: the card's box inside the waste pile's), Hint answers with no threads, and an exercise's
+checker says ✘ for the given blank and ✔ for a right answer typed into the cell.  Printed, not
+asserted: the site's size, each notebook's Run All time, cold start (empty browser cache) and
+warm start (the same browser again) to a board that plays, and a move's click-to-board time in
+Pyodide.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import importlib.util
+import json
 import re
 import statistics
-import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from jupyter_harness import ARTIFACTS, CHROMIUM_ARGS
+from jupyter_harness import ARTIFACTS, CHROMIUM_ARGS, free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
 START_TIMEOUT = 300_000  # ms: Pyodide and ~25 wheels on a loaded 2-core machine
+RUN_ALL_TIMEOUT = 900  # s: a whole notebook in Pyodide (no worker processes, a slower CPU)
 BOARD = ".fsw-root:not(.fsv-root)"
 
-
-def builder():
-    """lite/build.py as a module (shared by the lite tests of one session)."""
-    name = "fourseasons_lite_build"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "lite" / "build.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-@pytest.fixture(scope="module")
-def site() -> Path:
-    return builder().cached_site(ROOT / "build" / "lite-site-test")
+# What each notebook of the course shows once Run All has reached its end: (live boards, search
+# views), counted in the widget outputs of a CPython run (``jupyter nbconvert --execute`` with
+# the widget state stored).  A notebook added to notebooks/ must be added here.
+COURSE = {
+    "01-play.ipynb": (5, 0),        # the board, the demo board twice, Czarina, the lost game
+    "02-rules.ipynb": (13, 0),      # one small board per rule
+    "03-history.ipynb": (2, 0),     # Dick's 1883 game beside the modern one
+    "04-variants.ipynb": (6, 0),    # one board per variant
+    "05-search.ipynb": (2, 4),      # the two replayed lines; four search views
+    "06-winnability.ipynb": (1, 0),  # a Simplicity deal
+}
 
 
 @pytest.fixture(scope="module")
-def served(site: Path):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+def served(lite_site: Path, static_server):
+    with static_server(lite_site) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
 def offline_browser(chromium_executable, playwright_driver):
     """Chromium whose only reachable host is 127.0.0.1: everything else goes to a proxy at a
     closed port (a request a page route might not see — a service worker's — fails too)."""
-    from jupyter_harness import free_port
     b = playwright_driver.chromium.launch(executable_path=chromium_executable, headless=True,
                            args=[*CHROMIUM_ARGS, f"--proxy-server=127.0.0.1:{free_port()}"])
     yield b
@@ -100,9 +88,9 @@ class Student:
             self.refused.append(url)
             route.abort()
 
-    def open(self, notebook: str) -> float:
-        """Open ``notebook`` in the lab, Run All Cells, wait until its first board is drawn;
-        returns the seconds from opening the page to that."""
+    def open(self, notebook: str, *, first_board: bool = True) -> float:
+        """Open ``notebook`` in the lab and Run All Cells; with ``first_board``, wait until its
+        first board is drawn.  Returns the seconds from opening the page to that."""
         page = self.page
         t0 = time.perf_counter()
         page.goto(f"{self.base}/lab/index.html?path={notebook}")
@@ -110,7 +98,7 @@ class Student:
         page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
         page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        if notebook.startswith("05"):
+        if not first_board:
             return time.perf_counter() - t0
         try:
             page.wait_for_selector(f"{BOARD} [data-card]", timeout=START_TIMEOUT)
@@ -130,12 +118,51 @@ class Student:
             }""", timeout=timeout * 1000)
 
     def cell_errors(self) -> list[str]:
-        """The first line of every error shown in the open notebook's outputs."""
+        """The last error (or warning) line of every error or warning shown in the open
+        notebook's outputs (a warning above a progress bar is a fault to a student too)."""
         return self.page.evaluate(
             """() => [...document.querySelectorAll(
                   '.jp-NotebookPanel:not(.lm-mod-hidden) [data-mime-type="application/vnd.jupyter.stderr"]')]
-                .map(e => e.innerText).filter(t => /Error|Traceback/.test(t))
-                .map(t => t.split('\\n').filter(l => /Error/.test(l)).slice(-1)[0] || t.slice(0, 200))""")
+                .map(e => e.textContent).filter(t => /Error|Traceback|Warning/.test(t))
+                .map(t => t.split('\\n').filter(l => /Error|Warning/.test(l)).slice(-1)[0]
+                          || t.slice(0, 200))""")
+
+    def save_outputs(self, path: Path) -> None:
+        """Every output of the open notebook as text (stderr marked), for reading after a run."""
+        texts = self.page.evaluate(
+            """() => [...document.querySelectorAll(
+                  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')].map((c, i) =>
+                [...c.querySelectorAll('.jp-OutputArea-output')].map(o =>
+                  `[${i}] ${o.dataset.mimeType || ''} ${o.textContent.slice(0, 2000)}`).join('\\n'))""")
+        ARTIFACTS.mkdir(exist_ok=True)
+        path.write_text("\n".join(t for t in texts if t), encoding="utf-8")
+
+    def prompts(self) -> list[str]:
+        """The input prompt of every code cell of the open notebook, in order ("[3]:", "[ ]:")."""
+        return self.page.evaluate(
+            """() => [...document.querySelectorAll(
+                  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+                .map(p => p.textContent.trim())""")
+
+    def drawn(self, selector: str) -> list[dict]:
+        """Each widget root matching ``selector`` that is not inside a search view (whose mini
+        board is part of the view), scrolled into view and measured: its cards, the smallest
+        card's size, and whether it has heard from its kernel."""
+        roots = self.page.locator(selector)
+        out = []
+        for i in range(roots.count()):
+            root = roots.nth(i)
+            if root.evaluate("el => !!el.parentElement.closest('.fsv-root')"):
+                continue
+            root.scroll_into_view_if_needed()
+            out.append(root.evaluate("""el => {
+                const cards = [...el.querySelectorAll('[data-card]')].map(c => c.getBoundingClientRect());
+                return {cards: cards.length, kernel: el.dataset.kernel || null,
+                        w: cards.length ? Math.min(...cards.map(r => r.width)) : 0,
+                        h: cards.length ? Math.min(...cards.map(r => r.height)) : 0,
+                        nodes: el.querySelectorAll('[data-node]').length};
+            }"""))
+        return out
 
     def close(self) -> None:
         self.context.close()
@@ -193,15 +220,70 @@ def click_stock_and_measure(page, root) -> tuple[float, str]:
     return ms, new
 
 
+# --- the course's notebooks ------------------------------------------------------------
+
+def code_cells(notebook: str) -> int:
+    nb = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))
+    return sum(c["cell_type"] == "code" for c in nb["cells"])
+
+
+RUN_TIMES: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _print_run_times():
+    yield
+    if RUN_TIMES:  # (printed with -s; kept in artifacts/ for a run without it)
+        line = ("lite: Run All to the last cell, in the site: " + ", ".join(
+            f"{k.split('-')[0]} {v:.0f} s" for k, v in RUN_TIMES.items())
+            + f"; all {sum(RUN_TIMES.values()):.0f} s")
+        print("\n" + line)
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "lite-run-times.txt").write_text(line + "\n", encoding="utf-8")
+
+
+def assert_ran_to_its_end(student: Student, notebook: str) -> None:
+    """After Run All: every code cell ran (the last one too: a failing cell stops Run All), no
+    error nor warning is shown, and the notebook's live boards and search views are drawn, each
+    card with a real size, each board heard from its kernel."""
+    boards, views = COURSE[notebook]
+    page = student.page
+    errors = student.cell_errors()
+    prompts = student.prompts()
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell").last.scroll_into_view_if_needed()
+    shot(page, f"lite-{notebook.split('-')[0]}-end.png")  # the last code cell
+    student.save_outputs(ARTIFACTS / f"lite-{notebook.split('-')[0]}-outputs.txt")
+    assert errors == [], errors
+    assert len(prompts) == code_cells(notebook), prompts
+    not_run = [i for i, p in enumerate(prompts) if not re.search(r"\[\d+\]", p)]
+    assert not_run == [], f"code cells not run in {notebook}: {not_run} ({prompts})"
+
+    drawn = student.drawn(BOARD)
+    assert len(drawn) == boards, drawn
+    for b in drawn:
+        assert b["cards"] >= 1 and b["w"] >= 10 and b["h"] >= 10, drawn
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('{BOARD}')].every(e => e.dataset.kernel === 'live')",
+        timeout=60_000)
+    search_views = student.drawn(".fsv-root")
+    assert len(search_views) == views, search_views
+    assert all(v["nodes"] >= 1 for v in search_views), search_views
+    assert student.refused == [], student.refused
+
+
 # --- the tests -----------------------------------------------------------------------------
 
-def test_the_site_is_self_contained(site: Path):
-    assert builder().check_site(site) == []
-    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 1e6
+def test_the_course_table_holds_every_notebook():
+    assert sorted(COURSE) == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_the_site_is_self_contained(lite_build, lite_site: Path):
+    assert lite_build.check_site(lite_site) == []
+    size = sum(p.stat().st_size for p in lite_site.rglob("*") if p.is_file()) / 1e6
     print(f"\nlite site: {size:.1f} MB")
 
 
-def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: Path):
+def test_play_and_check_an_exercise_offline(offline_browser, served: str):
     student = Student(offline_browser, served)
     page = student.page
     try:
@@ -212,8 +294,10 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         shot(page, "lite-01-board.png")
         # the kernel serves the board's clicks between cells: wait for the notebook to finish;
         # then the board has heard from its kernel (a busy kernel is not "no kernel")
-        student.wait_all_run()
+        student.wait_all_run(RUN_ALL_TIMEOUT)
         cold_all = time.perf_counter() - t0
+        RUN_TIMES["01-play.ipynb"] = cold_all
+        assert_ran_to_its_end(student, "01-play.ipynb")
         page.wait_for_function("el => el.dataset.kernel === 'live'", arg=root.element_handle(),
                                timeout=60_000)
 
@@ -271,48 +355,38 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str, site: 
         student.close()
 
 
-def test_every_cell_of_the_play_notebook_runs(offline_browser, served: str):
-    """Run all reaches the end of 01 (Hint, Solve and the analysis need the thread-free
-    worker in Pyodide)."""
+# 01 is run to its end by test_play_and_check_an_exercise_offline (its cold start), not again
+@pytest.mark.parametrize("notebook", [n for n in sorted(COURSE) if n != "01-play.ipynb"])
+def test_every_notebook_runs_to_its_end_in_the_site(offline_browser, served: str, notebook: str):
+    """Run All, as a student in the offline site (a new browser profile), to the notebook's
+    end (``assert_ran_to_its_end``); in 05 the search view is then stepped."""
     student = Student(offline_browser, served)
     try:
-        student.open("01-play.ipynb")
-        student.wait_all_run()
-        errors = student.cell_errors()
-        shot(student.page, "lite-01-end.png")
-        assert errors == [], errors
-        assert student.refused == []
-    finally:
-        student.close()
-
-
-def test_step_the_search_view_offline(offline_browser, served: str):
-    student = Student(offline_browser, served)
-    page = student.page
-    try:
-        student.open("05-search.ipynb")
-        view = page.locator(".fsv-root").first
-        # the view, or the end of Run all without it (a failed cell stops Run all)
-        page.wait_for_function(
-            r"""() => document.querySelector('.fsv-root [data-role="step"]') || (
-                 /Pyodide\)? \| Idle/.test(document.body.innerText) && [...document.querySelectorAll(
-                   '.jp-InputPrompt')].some(p => /\[\d+\]/.test(p.textContent)) &&
-                 ![...document.querySelectorAll('.jp-InputPrompt')].some(
-                   p => p.textContent.includes('*')))""", timeout=START_TIMEOUT)
-        if view.count() == 0:
-            raise AssertionError(f"no search view in 05: {student.cell_errors()}")
-        view.scroll_into_view_if_needed()
-        label = view.locator('[data-role="step-label"]')
-        nodes0 = view.locator("[data-node]").count()
-        first = label.inner_text()
-        step = view.locator('[data-role="step"]')
-        for _ in range(3):
-            step.click()
-        page.wait_for_function(
-            "([el, t]) => el.textContent !== t", arg=[label.element_handle(), first])
-        assert label.inner_text() != first
-        assert view.locator("[data-node]").count() > nodes0
-        shot(page, "lite-05-search.png")
+        t0 = time.perf_counter()
+        student.open(notebook, first_board=False)
+        student.wait_all_run(RUN_ALL_TIMEOUT)
+        RUN_TIMES[notebook] = time.perf_counter() - t0
+        assert_ran_to_its_end(student, notebook)
+        if notebook.startswith("05"):
+            step_a_search_view(student.page)
         assert student.refused == [], student.refused
+        assert student.errors == [], student.errors
     finally:
         student.close()
+
+
+def step_a_search_view(page) -> None:
+    """Three clicks on Step: the label moves on and the tree grows (Python in the page)."""
+    view = page.locator(".fsv-root").first
+    view.scroll_into_view_if_needed()
+    label = view.locator('[data-role="step-label"]')
+    nodes0 = view.locator("[data-node]").count()
+    first = label.inner_text()
+    step = view.locator('[data-role="step"]')
+    for _ in range(3):
+        step.click()
+    page.wait_for_function(
+        "([el, t]) => el.textContent !== t", arg=[label.element_handle(), first])
+    assert label.inner_text() != first
+    assert view.locator("[data-node]").count() > nodes0
+    shot(page, "lite-05-search.png")
