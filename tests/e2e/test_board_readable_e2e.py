@@ -168,8 +168,19 @@ def felt_top(root) -> float:
     return root.locator('[data-role="felt"]').bounding_box()["y"] - root.bounding_box()["y"]
 
 
+#: a player's statistics (the board above is given by code, so its own win records nothing)
+PLAYED = """
+from fourseasons_widget.stats import Stats
+s = Stats()
+s.record("standard", "won", moves=131, seconds=312.5, seed=4)
+s.record("standard", "lost", moves=88, seconds=95.0, seed=5)
+s.record("standard", "won", moves=127, seconds=280.0, seed=6)
+s.flush()
+"""
+
+
 def test_win_banner_above_the_felt_and_stats_on_one_line(open_notebook, artifacts):
-    nb = open_notebook([NEAR_WIN])
+    nb = open_notebook([PLAYED, NEAR_WIN])
     page, root = nb.page, nb.widgets().first
     card, source, target = nb.eval("last")
     before = felt_top(root)
