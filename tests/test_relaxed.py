@@ -22,6 +22,7 @@ from fourseasons_widget.search.relaxed import (
     model_available,
     prove_by_bag,
     prove_by_model,
+    prove_lost,
     runs_lower_bound,
 )
 from fourseasons_widget.search.solver import solve
@@ -165,3 +166,35 @@ def test_the_docstring_examples_run():
     from fourseasons_widget.search import relaxed
 
     assert doctest.testmod(relaxed).failed == 0
+
+
+def test_the_looser_variants_allow_every_move_of_the_stricter():
+    """The looser-game principle of the module's docstring, on random positions: every move of
+    the stricter rules is a move of the looser ones (same deal, same position)."""
+    import random
+
+    from fourseasons_widget.rules import get_rules as rules_of
+
+    pairs = [(rules_of("standard"), rules_of("sequences")),
+             (rules_of("standard", tableau_wrap="never"), rules_of("standard")),
+             (rules_of("standard"), rules_of("standard", tableau_wrap="always"))]
+    looked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = Game.new(seed=seed).state
+        for _ in range(60):
+            for strict, loose in pairs:
+                assert set(strict.moves(s)) <= set(loose.moves(s))
+            moves = RULES.moves(s)
+            if not moves:
+                break
+            s = RULES.apply(s, rng.choice(moves))
+            looked += 1
+    assert looked > 1000
+
+
+def test_the_entry_point_proves_a_fixed_loss():
+    case = next(c for c in CASES if c["verdict"] == "lost")
+    r = prove_lost(position_from_dict(case), RULES, max_seconds=30)
+    assert (r.verdict, r.why) == ("lost", "lost")
+    assert prove_lost(Game.new(seed=0), max_seconds=1).verdict == "unknown"
