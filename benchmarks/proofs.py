@@ -8,7 +8,8 @@ unknown.  Prints figures; asserts nothing about time.
     python benchmarks/proofs.py --part line --line-budget 400
 
 Parts: ``fixed`` (tests/data's fixed positions), ``line`` (deal 13's lost game along the
-heuristic player's line), ``deals`` (the classification's unknown standard deals, from the deal).
+heuristic player's line), ``variants`` (late positions of each variant the bag applies
+to), ``deals`` (the classification's unknown standard deals, from the deal).
 """
 
 from __future__ import annotations
@@ -85,6 +86,30 @@ def line(seed: int, budget: float) -> None:
         print(f"{k:>3} | " + " | ".join(cells), flush=True)
 
 
+def variants(n: int) -> None:
+    """Late positions of each variant the bag applies to (the rank abstraction applies only
+    to the standard game): the exact proof search's verdict against the bag's."""
+    from fourseasons_widget.search.endgames import late_positions
+    from fourseasons_widget.search.proofs import prove
+
+    print(f"\nLate positions (3 stock cards or fewer, up to {n} per variant): the exact proof "
+          "search (1,000,000 positions) against the bag")
+    for variant in ("standard", "sequences", "czarina", "corners", "simplicity"):
+        rules = get_rules(variant)
+        lost = proved = wrong = 0
+        cpu = 0.0
+        for s in late_positions(variant, n, max_stock=3):
+            exact = prove(s, rules, max_nodes=1_000_000, max_seconds=None).verdict
+            t0 = time.process_time()
+            b = prove_by_bag(s, rules, max_positions=1_000_000)
+            cpu += time.process_time() - t0
+            lost += exact == "lost"
+            proved += exact == "lost" and b.verdict == "lost"
+            wrong += exact == "won" and b.verdict == "lost"
+        print(f"  {variant:10}: the bag proves {proved} of {lost} exact losses, {wrong} exact "
+              f"wins called lost, {cpu:.1f} CPU s", flush=True)
+
+
 def unknown_deals() -> list[int]:
     raw = resources.files("fourseasons_widget.data").joinpath(
         "classification-deals.csv.gz").read_bytes()
@@ -118,10 +143,12 @@ def deals(n: int, seconds: float) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=("all", "fixed", "line", "deals"), default="all")
+    ap.add_argument("--part", choices=("all", "fixed", "line", "variants", "deals"),
+                    default="all")
     ap.add_argument("--model-seconds", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--line-budget", type=float, default=60.0)
+    ap.add_argument("--late", type=int, default=30)
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=5.0)
     a = ap.parse_args()
@@ -130,6 +157,8 @@ def main() -> None:
         fixed(a.model_seconds)
     if a.part in ("all", "line"):
         line(a.seed, a.line_budget)
+    if a.part in ("all", "variants"):
+        variants(a.late)
     if a.part in ("all", "deals"):
         deals(a.deals, a.seconds)
 

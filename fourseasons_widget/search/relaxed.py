@@ -36,9 +36,16 @@ the waste), and every real position satisfies the runs condition, so every real 
 of the relaxed game: an over-approximation.  The waste stays exact: its cards leave in the
 reverse of the order they were turned (a stack), which is where most losses come from.
 
-What it forgets, so where it is loose: the order of the cards inside the cross (a buried card
-may go home), where a card from the waste may go (a space or a card of the rank above: here any
-card may join the cross while the runs count allows it), suits and colours in the cross.
+A pile's top (``tops``, on by default in :func:`prove_by_bag`).  A card that goes home from
+the cross is a pile's top just before, and a card that joins the cross is one just after.
+Nothing lies on a top card of rank ``r``, so at most ``n[r] - 1`` cards of the rank ``a`` built
+on ``r`` lie on a card (they can lie only on rank ``r``), and at least ``n[a] - n[r] + 1`` of
+them are bottom cards: the bound with that one term raised must still be at most
+``n_piles``.  Every real move meets it, so the relaxation stays an over-approximation (the
+simulation test checks it); it cuts the moves of cards that could not be on top.
+
+What it forgets, so where it is loose: the order of the cards inside the cross beyond that
+(a buried card may still go home), suits and colours in the cross, and which card a card joins.
 
 The same relaxation as a constraint model (CP-SAT)
 --------------------------------------------------
@@ -70,12 +77,27 @@ base rank is A, where it adds K on A), which allows every move of ``"never"``; w
 deal, a loss proved in the looser rules proves the stricter ones lost (the tests check the
 move sets on random positions).  The bag of runs over-approximates all of them at once.
 
-Measured (``benchmarks/proofs.py``): on the fixed late positions of ``tests/data`` (3 stock
-cards left), the bag proves 9 of the 10 known losses in milliseconds; it never calls a won
-position lost (the fixed won positions, every position along the shipped winning lines, the
-deals the solver wins).  Farther from the end it gives out: it is too loose to prove deal 13's
-lost game from 24 stock cards left, and its explicit search grows with the (foundations,
-waste) pairs like the exact search does.
+Measured (``benchmarks/proofs.py``; CPU seconds on a loaded machine)
+--------------------------------------------------------------------
+- The 10 fixed lost positions of ``tests/data`` (3 stock cards left): the bag proves 9 (29 to
+  621 positions, under 0.01 s each; the tenth is a relaxed win, as it is a win with swaps for
+  the rank abstraction); the CP-SAT model proves the same 9 in 0.8 to 2.6 CPU s each and times
+  out on the tenth.  No known win is ever called lost (the 8 fixed won positions, every
+  position of the shipped winning lines of five variants, positions along the solver's wins).
+- Deal 13's lost game (the heuristic player's line; ``tests/data/proof_far.json``, 24 stock
+  cards left): the bag proves it lost with 5,601,559 positions (88.6 CPU s; 8,987,659 without
+  ``tops``); the model does not finish in 30 s.  The rank abstraction, which is tighter (every
+  line of its bigger game is a line of the bag), proves it with 15,350 positions: the bag's
+  explicit search walks *more* positions, since its looser moves reach more (foundations,
+  waste) pairs; and since its conditions look at ranks alone, it over-approximates the
+  bigger game too, so it can never close a position the abstraction cannot.
+- From the deal, on the 85 standard deals the shipped classification leaves unknown: nothing
+  proved (4 s each: the bag reaches stock layer 15 to 22 of 46, growing about 1.7 to 2 times a
+  card, like the exact search; the model finds neither a solution nor a proof).
+
+Where it helps is where the rank abstraction does not apply: the bag over-approximates
+``sequences``, ``czarina``, ``corners`` and ``simplicity`` as well (``benchmarks/proofs.py
+--part variants``), a cheap certificate of loss late in the game for each of them.
 """
 
 from __future__ import annotations
@@ -152,12 +174,15 @@ class RelaxedResult:
 class _Bag:
     """The relaxed game's positions and moves (the module's docstring)."""
 
-    def __init__(self, rules: Rules, state: State) -> None:
+    def __init__(self, rules: Rules, state: State, tops: bool = True) -> None:
         under = _under(rules, state.base)
         if under is None or not bag_applies(rules, state.base):
             raise ValueError(f"the bag of runs does not fit {rules.title}'s rules: it needs one "
                              "pass, foundations that keep their cards, and piles that are runs")
         self.under = under
+        # above[r]: the rank whose cards lie on rank r (None: nothing lies on rank r)
+        self.above = [next((a for a in range(13) if under[a] == r), None) for r in range(13)]
+        self.tops = tops
         self.cap = rules.n_piles
         self.wants = [[((state.base_of(s) + h) % 13) * 4 + s if h < 13 else -1
                        for h in range(14)] for s in range(4)]
@@ -191,6 +216,21 @@ class _Bag:
             self._runs[cross] = v
         return v
 
+    def top_fits(self, cross: int, c: int) -> bool:
+        """Whether card ``c`` of the cross may be a pile's top (``tops``): nothing lies on it,
+        so at most n[r] - 1 cards of the rank above lie on cards of its rank r, and that
+        rank's bottom cards are at least n[a] - n[r] + 1 (the module's docstring)."""
+        v = self.runs(cross)
+        if not self.tops:
+            return v <= self.cap
+        a = self.above[c >> 2]
+        if a is None:
+            return v <= self.cap
+        nr = ((cross >> ((c >> 2) * 4)) & 15).bit_count()
+        na = ((cross >> (a * 4)) & 15).bit_count()
+        d = na - nr
+        return max(v - max(0, d) + max(0, d + 1), 1) <= self.cap
+
     def image(self, state: State) -> tuple:
         """The relaxed position a real position (reached from the start) stands for."""
         tc = self.end - len(state.stock)
@@ -217,9 +257,10 @@ class _Bag:
             nh = home[:s] + (h + 1,) + home[s + 1:]
             if c == top:
                 out.append((nh, tc, wm & ~(1 << wi), cross))
-            elif cross >> c & 1 and runs(cross & ~(1 << c)) <= cap:
+            elif (cross >> c & 1 and runs(cross & ~(1 << c)) <= cap
+                  and self.top_fits(cross, c)):
                 out.append((nh, tc, wm, cross & ~(1 << c)))
-        if top >= 0 and runs(cross | (1 << top)) <= cap:
+        if top >= 0 and self.top_fits(cross | (1 << top), top):
             out.append((home, tc, wm & ~(1 << wi), cross | (1 << top)))
         return out
 
@@ -259,7 +300,7 @@ class _Bag:
 
 
 def prove_by_bag(position, rules: Rules | None = None, *, max_positions: int | None = 2_000_000,
-                 max_seconds: float | None = None) -> RelaxedResult:
+                 max_seconds: float | None = None, tops: bool = True) -> RelaxedResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bag of
     runs (the module's docstring), by walking the relaxed game one stock layer at a time.
 
@@ -271,7 +312,7 @@ def prove_by_bag(position, rules: Rules | None = None, *, max_positions: int | N
     max_positions = budget(max_positions, "max_positions", integer=True)
     max_seconds = budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
-    bag = _Bag(rules, state)
+    bag = _Bag(rules, state, tops)
     why = bag.run(max_positions, None if max_seconds is None else t0 + max_seconds)
     return RelaxedResult("lost" if why == "lost" else "unknown", why, bag.positions,
                          time.perf_counter() - t0, bag.layers)
