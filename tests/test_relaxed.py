@@ -154,7 +154,7 @@ def test_the_constraint_model_agrees_with_the_explicit_search():
     won = [c for c in CASES if c["verdict"] == "won"][:4]
     for case in lost + won:
         s = position_from_dict(case)
-        bag = prove_by_bag(s, RULES, tops=False)  # the model has no `tops` condition
+        bag = prove_by_bag(s, RULES)
         model = prove_by_model(s, RULES, max_seconds=120)
         assert model.why == bag.why, case["source"]
     assert prove_by_model(Game.new(seed=0), max_seconds=0.5).verdict == "unknown"

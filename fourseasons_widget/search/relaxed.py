@@ -60,7 +60,7 @@ necessary conditions of every real winning line, with the line's move numbers as
 3. the waste is a stack: if card ``a`` is turned before ``b`` and is still on the waste when
    ``b`` is turned, ``b`` leaves first;
 4. at every time a card enters or leaves the cross, the cards then in the cross have
-   ``runs <= n_piles``;
+   ``runs <= n_piles``, and (``tops``) the card that joins or leaves is a pile's top then;
 5. every card goes home.
 
 A real winning line satisfies all five (its cross at each move is a set of at most
@@ -343,8 +343,8 @@ def model_available() -> bool:
     return True
 
 
-def prove_by_model(position, rules: Rules | None = None, *,
-                   max_seconds: float | None = 10.0, workers: int = 1) -> RelaxedResult:
+def prove_by_model(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
+                   workers: int = 1, tops: bool = True) -> RelaxedResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost with the
     stage model of the bag of runs (the module's docstring), solved by OR-Tools' CP-SAT:
     ``INFEASIBLE`` is a proof (``"lost"``); a solution is a relaxed win (``"unknown"``), and
@@ -358,7 +358,7 @@ def prove_by_model(position, rules: Rules | None = None, *,
                           "'fourseasons-widget[prove]'") from e
     t0 = time.perf_counter()
     bag = _Bag(rules, state)  # the same checks and tables
-    model, _ = build_model(bag, state, cp_model)
+    model, _ = build_model(bag, state, cp_model, tops)
     solver = cp_model.CpSolver()
     if max_seconds is not None:
         solver.parameters.max_time_in_seconds = float(max_seconds)
@@ -372,7 +372,7 @@ def prove_by_model(position, rules: Rules | None = None, *,
     return RelaxedResult("unknown", why, branches, seconds)
 
 
-def build_model(bag: _Bag, state: State, cp_model):
+def build_model(bag: _Bag, state: State, cp_model, tops: bool = True):
     """The CP-SAT model of the module's docstring for ``state``; returns the model and its
     variables (``turn``, ``leave``, ``home`` by card) for the tests."""
     m = cp_model.CpModel()
@@ -417,9 +417,15 @@ def build_model(bag: _Bag, state: State, cp_model):
             m.Add(leave[b] < leave[a]).OnlyEnforceIf(first)
             m.Add(leave[a] <= turn[b]).OnlyEnforceIf(first.Not())
     # 4. runs <= piles whenever the cross changes: at each card's leave time (it joins the cross
-    # unless it goes straight home) and each card's home time
-    checks = [leave[c] for c in turned] + [home[c] for c in away]
-    for t in checks:
+    # unless it goes straight home) and each card's home time; with ``tops``, the card joining
+    # or leaving is a pile's top then (one term of the bound raised, as in the bag)
+    direct = {}
+    for c in turned:
+        direct[c] = m.NewBoolVar("")
+        m.Add(home[c] == leave[c]).OnlyEnforceIf(direct[c])
+        m.Add(home[c] > leave[c]).OnlyEnforceIf(direct[c].Not())
+    checks = [("join", c, leave[c]) for c in turned] + [("home", c, home[c]) for c in away]
+    for kind, c, t in checks:
         member = {}
         for d in away:
             # d is in the cross at time t: it left the waste by t, is not home by t
@@ -434,13 +440,31 @@ def build_model(bag: _Bag, state: State, cp_model):
             m.AddBoolOr([x.Not(), y.Not()]).OnlyEnforceIf(b.Not())
             member[d] = b
         count = {r: sum(member[d] for d in away if d >> 2 == r) for r in range(13)}
-        starts = []
+
+        def term(diff, bounded: bool):
+            e = m.NewIntVar(0, 5, "")
+            m.AddMaxEquality(e, [diff, 0]) if bounded else m.Add(e == diff)
+            return e
+
+        starts = {}
         for r in range(13):
             u = bag.under[r]
-            lo = -4 if u is not None else 0
-            e = m.NewIntVar(0, 4, "")
-            diff = count[r] - (count[u] if u is not None else 0)
-            m.AddMaxEquality(e, [diff, 0]) if lo else m.Add(e == diff)
-            starts.append(e)
-        m.Add(sum(starts) <= bag.cap)
+            starts[r] = term(count[r] - (count[u] if u is not None else 0), u is not None)
+        m.Add(sum(starts.values()) <= bag.cap)
+        if not tops:
+            continue
+        r = c >> 2
+        if kind == "join":  # c is a top just after it joins (unless it went straight home)
+            a = bag.above[r]
+            if a is None:
+                continue
+            raised = term(count[a] - count[r] + 1, True)
+            rest = [e for x, e in starts.items() if x != a]
+        else:  # c is a top just before it goes home from the cross: count it back in
+            u = bag.under[r]
+            raised = term(count[r] + 1 - (count[u] if u is not None else 0), u is not None)
+            rest = [e for x, e in starts.items() if x != r]
+        cond = m.Add(sum(rest) + raised <= bag.cap)
+        if c in direct:
+            cond.OnlyEnforceIf(direct[c].Not())
     return m, {"turn": turn, "leave": leave, "home": home}
