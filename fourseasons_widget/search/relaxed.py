@@ -89,7 +89,8 @@ Measured (``benchmarks/proofs.py``; CPU seconds on a loaded machine)
   ``tops``).  The CP-SAT model proves the same game lost from 6, 8, 12 and 16 stock cards left
   in 1.0 to 1.4 CPU s each (measured without ``tops`` at 6, 8 and 12, with it at 16 and 20;
   the bag's search: 346 to 41,537 positions, up to 0.5 CPU s), but
-  finds neither a solution nor a proof from 20 cards left in 32 CPU s, nor from 24 in 80.  The rank abstraction, which is tighter (every
+  finds neither a solution nor a proof from 20 cards left in 32 CPU s, nor from 24 in 46.5
+  (80 without ``tops``).  The rank abstraction, which is tighter (every
   line of its bigger game is a line of the bag), proves it with 15,350 positions: the bag's
   explicit search walks *more* positions, since its looser moves reach more (foundations,
   waste) pairs; and since its conditions look at ranks alone, it over-approximates the
