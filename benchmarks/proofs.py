@@ -86,20 +86,20 @@ def line(seed: int, budget: float) -> None:
         print(f"{k:>3} | " + " | ".join(cells), flush=True)
 
 
-def variants(n: int) -> None:
+def variants(n: int, nodes: int, names: list[str]) -> None:
     """Late positions of each variant the bag applies to (the rank abstraction applies only
     to the standard game): the exact proof search's verdict against the bag's."""
     from fourseasons_widget.search.endgames import late_positions
     from fourseasons_widget.search.proofs import prove
 
     print(f"\nLate positions (3 stock cards or fewer, up to {n} per variant): the exact proof "
-          "search (1,000,000 positions) against the bag")
-    for variant in ("standard", "sequences", "czarina", "corners", "simplicity"):
+          f"search ({nodes:,} positions) against the bag")
+    for variant in names:
         rules = get_rules(variant)
         lost = proved = wrong = 0
         cpu = 0.0
         for s in late_positions(variant, n, max_stock=3):
-            exact = prove(s, rules, max_nodes=1_000_000, max_seconds=None).verdict
+            exact = prove(s, rules, max_nodes=nodes, max_seconds=None).verdict
             t0 = time.process_time()
             b = prove_by_bag(s, rules, max_positions=1_000_000)
             cpu += time.process_time() - t0
@@ -149,6 +149,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--line-budget", type=float, default=60.0)
     ap.add_argument("--late", type=int, default=30)
+    ap.add_argument("--exact-nodes", type=int, default=1_000_000)
+    ap.add_argument("--variants", default="standard,sequences,czarina,corners,simplicity")
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=5.0)
     a = ap.parse_args()
@@ -158,7 +160,7 @@ def main() -> None:
     if a.part in ("all", "line"):
         line(a.seed, a.line_budget)
     if a.part in ("all", "variants"):
-        variants(a.late)
+        variants(a.late, a.exact_nodes, a.variants.split(","))
     if a.part in ("all", "deals"):
         deals(a.deals, a.seconds)
 
