@@ -96,7 +96,7 @@ Measured (``benchmarks/proofs.py``; CPU seconds on a loaded machine)
   waste) pairs; and since its conditions look at ranks alone, it over-approximates the
   bigger game too, so it can never close a position the abstraction cannot.
 - From the deal, on the 85 standard deals the shipped classification leaves unknown: nothing
-  proved (4 s each: the bag reaches stock layer 15 to 22 of 46, growing about 1.7 to 2 times a
+  proved (4 s each, without ``tops``: the bag reaches stock layer 15 to 22 of 46, growing about 1.7 to 2 times a
   card, like the exact search; the model finds neither a solution nor a proof).
 
 Where it helps is where the rank abstraction does not apply: the bag over-approximates
