@@ -101,7 +101,12 @@ Measured (``benchmarks/proofs.py``; CPU seconds on a loaded machine)
 
 Where it helps is where the rank abstraction does not apply: the bag over-approximates
 ``sequences``, ``czarina``, ``corners`` and ``simplicity`` as well (``benchmarks/proofs.py
---part variants``), a cheap certificate of loss late in the game for each of them.
+--part variants``), a cheap certificate of loss late in the game for each of them.  On random
+late positions (3 stock cards or fewer) it proves, of the losses the exact proof search finds:
+22 of 26 in the standard game (30 positions, exact search 1,000,000 positions), and with 15
+positions per variant (exact search 100,000) 11 of 15 in Czarina, 15 of 15 in Corners, 3 of 3
+with moving sequences and 0 of 1 in Simplicity (12 piles leave the runs bound slack); it called
+none of the exact wins lost.
 """
 
 from __future__ import annotations
