@@ -126,7 +126,7 @@ class CompiledSearch:
     ``status == "table full"`` and no verdict."""
 
     def __init__(self, rules: Rules, state: State, order: str = "cross", *,
-                 deep_safe: bool = False, expected: int = 1_000_000, seed: int | None = None,
+                 deep_safe: bool = False, expected: int = 1 << 16, seed: int | None = None,
                  skip: CompiledSearch | None = None) -> None:
         check(rules)
         import random
@@ -175,7 +175,7 @@ class CompiledSearch:
         self.codes = np.zeros(n, np.int64)
         self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
         self.stack = np.zeros((64, 2), np.int64)
-        self.k = (22 + core.CODE_BITS * n + 61) // 62
+        self.k = core.key_words(n)
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
         self._grow(4096)
@@ -202,11 +202,14 @@ class CompiledSearch:
         fhw = np.zeros(depth, np.int64)
         rk = np.zeros((depth, _core.MAXR, 4), np.int64)
         rn = np.zeros(depth, np.int64)
+        fk = np.zeros((depth, _core.MAXM, self.k), np.int64)  # each move's child key
+        fh = np.zeros((depth, _core.MAXM), np.int64)  # and its hash
         if old is not None:
             d = old.shape[0]
             fm[:d], fn[:d], fi[:d], fhw[:d] = self.fm, self.fn, self.fi, self.fhw
-            rk[:d], rn[:d] = self.rk, self.rn
+            rk[:d], rn[:d], fk[:d], fh[:d] = self.rk, self.rn, self.fk, self.fh
         self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn = fm, fn, fi, fhw, rk, rn
+        self.fk, self.fh = fk, fh
 
     @property
     def nodes(self) -> int:
@@ -235,7 +238,8 @@ class CompiledSearch:
                 self.children, self.nchildren, self.place, self.parents, self.nparents,
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
                 self.count, step, maxfill, self.scr, self.stack, self.spec, self.perm,
-                self.skip.tab if self.skip is not None else self.tab, self.skip is not None)
+                self.skip.tab if self.skip is not None else self.tab, self.skip is not None,
+                self.fk, self.fh)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue
