@@ -110,6 +110,40 @@ def check(rules: Rules) -> None:
     _load()
 
 
+_ARRAYS: dict = {}
+
+
+def _arrays(rules: Rules, base: int):
+    """The move tables of ``rules`` with base rank ``base`` as numpy arrays (made once: a
+    portfolio makes a search for every restart).  The kernels only read them."""
+    got = _ARRAYS.get((rules, base))
+    if got is not None:
+        return got
+    import numpy as np
+
+    children, wants = _tables(rules, base)
+    parents = rules.engine.parents(base)
+    ch = np.zeros((52, 8, 2), np.int64)
+    nch = np.zeros(52, np.int64)
+    for c in range(52):
+        nch[c] = len(children[c])
+        for q, (s, need) in enumerate(children[c]):
+            ch[c, q] = (s, need)
+    par = np.zeros((52, 8), np.int64)
+    npar = np.zeros(52, np.int64)
+    for c in range(52):
+        npar[c] = len(parents[c])
+        par[c, :len(parents[c])] = parents[c]
+    place = np.array([(c & 3, ((c >> 2) - base) % 13) for c in range(52)], np.int64)
+    got = (np.array(wants, np.int64), ch, nch, par, npar, place)
+    for a in got:
+        a.flags.writeable = False  # (shared by every search of these rules)
+    if len(_ARRAYS) > 64:
+        _ARRAYS.clear()
+    _ARRAYS[(rules, base)] = got
+    return got
+
+
 def _table_size(expected: int) -> int:
     size = 1 << 16
     while size < 2 * expected and size < MAX_TABLE // 2:
@@ -142,21 +176,8 @@ class CompiledSearch:
         n = self.n = rules.n_piles
         self.deep = bool(deep_safe and deep_safe_applies(rules))
         base = state.base
-        children, wants = _tables(rules, base)
-        parents = rules.engine.parents(base)
-        self.wants = np.array(wants, np.int64)
-        self.children = np.zeros((52, 8, 2), np.int64)
-        self.nchildren = np.zeros(52, np.int64)
-        for c in range(52):
-            self.nchildren[c] = len(children[c])
-            for q, (s, need) in enumerate(children[c]):
-                self.children[c, q] = (s, need)
-        self.parents = np.zeros((52, 8), np.int64)
-        self.nparents = np.zeros(52, np.int64)
-        for c in range(52):
-            self.nparents[c] = len(parents[c])
-            self.parents[c, :len(parents[c])] = parents[c]
-        self.place = np.array([(c & 3, ((c >> 2) - base) % 13) for c in range(52)], np.int64)
+        (self.wants, self.children, self.nchildren, self.parents, self.nparents,
+         self.place) = _arrays(rules, base)
         self.piles = np.zeros((n, 64), np.int64)
         self.plen = np.zeros(n, np.int64)
         fits = rules.engine.fits(base)
@@ -178,7 +199,7 @@ class CompiledSearch:
         self.k = core.key_words(n)
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
-        self._grow(4096)
+        self._grow(512)  # (frames of the path: doubled when a search goes deeper)
         spec = ORDERS.get(order, order)
         if sorted(spec) != sorted("CHSTW"):
             raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "
