@@ -40,6 +40,7 @@ search is made.  Measured side by side with the reference by ``benchmarks/solver
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 
@@ -108,6 +109,27 @@ def check(rules: Rules) -> None:
                          "spaces that wait and single cards: standard, simplicity); use the "
                          "pure-Python search")
     _load()
+
+
+@contextlib.contextmanager
+def _small_pages():
+    """The path's arrays in ordinary 4 KiB pages: numpy asks Linux for 2 MiB pages for any
+    array over 4 MiB, and a deep search (thousands of frames, a few moves used of each frame's
+    64 slots) then had the kernel clear a whole 2 MiB page for each frame it touched first:
+    a third of a deep search's time went there.  (numpy's own switch, where it has one.)"""
+    try:
+        from numpy._core import multiarray
+    except ImportError:  # pragma: no cover - older numpy
+        from numpy.core import multiarray
+    switch = getattr(multiarray, "_set_madvise_hugepage", None)
+    if switch is None:  # pragma: no cover
+        yield
+        return
+    before = switch(False)
+    try:
+        yield
+    finally:
+        switch(before)
 
 
 _ARRAYS: dict = {}
@@ -215,6 +237,10 @@ class CompiledSearch:
         self.core = core
 
     def _grow(self, depth: int) -> None:
+        with _small_pages():
+            self._grow_path(depth)
+
+    def _grow_path(self, depth: int) -> None:
         np = self.np
         old = getattr(self, "fm", None)
         fm = np.zeros((depth, _core.MAXM, 3), np.int64)
