@@ -12,8 +12,10 @@ Every argument is checked before any work: numbers in ASCII digits only (``int()
 ``'٣'`` as 3), each within its range, the seeds a run would deal below 2**63, the output files
 writable (a directory or a missing folder is refused at once).  Ctrl-C stops a run promptly,
 worker processes included, and leaves no file posing as complete: a file is written to a
-temporary name and renamed when done; a run of several variants or players keeps what it has
-so far in ``<out>.partial`` until the end.
+temporary name and renamed when done; each deal finished is appended at once to
+``<out>.partial``, which an interrupted run keeps and ``--resume`` goes on from (a long run on a
+Dask cluster, ``--executor dask --scheduler tcp://HOST:8786``, loses at most the deals under
+way).
 """
 
 from __future__ import annotations
@@ -130,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--out", default=None, help="per-deal CSV file")
     w.add_argument("--summary", default=None,
                    help="also write one summary row per variant and player (CSV)")
+    w.add_argument("--resume", action="store_true",
+                   help="with --out: go on from OUT.partial, the deals an interrupted run of "
+                        "the same command finished (each is written there as it ends)")
     w.add_argument("--no-progress", action="store_true")
 
     b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
@@ -294,6 +299,8 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out, a.summary)
     if why:
         return _refuse("winrate", why)
+    if a.resume and not a.out:
+        return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
     if a.executor == "serial":
         executor = "serial"
     elif a.executor == "dask":
@@ -306,24 +313,39 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if a.scheduler:
             client = Client(a.scheduler)
         else:
-            client = Client(LocalCluster(n_workers=a.jobs or 2, threads_per_worker=1))
+            client = Client(LocalCluster(n_workers=a.jobs or os.cpu_count() or 2,
+                                         threads_per_worker=1, dashboard_address=None))
         executor = client.get_executor()
     else:
         pool = _Pool(a.jobs)
         executor = pool.executor
     seeds = range(a.first_seed, a.first_seed + a.deals)
-    command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
+    command = "fourseasons " + " ".join(shlex.quote(x) for x in argv if x != "--resume")
     all_rows = []
     summaries = []
-    several = len(variants) * len(players) > 1
+    # every finished deal is appended to OUT.partial at once (never under the final name), so
+    # an interrupted run keeps it and --resume goes on from it
     partial = a.out + ".partial" if a.out else None
+    checkpoint = None
+    if partial:
+        from .search.experiments import Checkpoint, finished_rows
+
+        if not a.resume and os.path.exists(partial):
+            os.remove(partial)
+        checkpoint = Checkpoint(partial)
     try:
         for v in variants:
             for pl in players:
                 t0 = time.perf_counter()
+                done = finished_rows(partial, v, pl, a.nodes if pl in SEARCHERS or
+                                     pl == "fair" else None, a.seconds if pl in SEARCHERS
+                                     else None) if a.resume else None
+                if done:
+                    print(f"{v} {pl}: {len(done)} deals from {partial} (resumed)", flush=True)
                 rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,
                                       max_nodes=a.nodes, executor=executor, jobs=a.jobs,
-                                      progress=not a.no_progress)
+                                      progress=not a.no_progress, done=done,
+                                      on_row=checkpoint)
                 all_rows += rows
                 budget = ""
                 if pl in SEARCHERS:
@@ -336,16 +358,22 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                 summaries.append(summary_row(v, pl, rows, command,
                                              a.nodes if solver or pl == "fair" else None,
                                              a.seconds if solver else None))
-                if partial and several:  # (what is done so far, never under the final name)
-                    write_csv(all_rows, partial)
     except KeyboardInterrupt:
         if pool is not None:
             pool.stop()
             pool = None
-        kept = f"the runs finished so far are in {partial}" if partial and several and all_rows \
-            else "no file written"
+        if checkpoint is not None:
+            checkpoint.close()
+        kept = "no file written"
+        if partial and os.path.exists(partial) and len(_lines(partial)) > 1:
+            kept = (f"the deals finished so far are in {partial}; the same command with "
+                    "--resume goes on from them")
+        elif partial and os.path.exists(partial):
+            os.remove(partial)
         return _interrupted(kept)
     finally:
+        if checkpoint is not None:
+            checkpoint.close()
         if pool is not None:
             pool.close()
         if client is not None:
@@ -359,6 +387,11 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
 
         write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
+
+
+def _lines(path: str) -> list[str]:
+    with open(path) as f:
+        return f.read().splitlines()
 
 
 def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:

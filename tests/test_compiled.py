@@ -179,3 +179,55 @@ def test_the_shipped_speed_and_reach_figures_are_whole():
         layers = [int(x) for x in r["layer_positions"].split()]
         assert r["verdict"] in ("unknown", "lost") and len(layers) == int(r["layers"])
         assert sum(layers) == int(r["positions"]) and max(layers) == int(r["largest_layer"])
+
+
+def _unpack(key, n):
+    """The bit stream of a packed key read back (pure Python): the home word and the pile
+    codes, in the order they were packed."""
+    stream = 0
+    for w, word in enumerate(int(x) for x in key):
+        stream |= (word & ((1 << 62) - 1)) << (62 * w)
+    hw, stream = stream & ((1 << 22) - 1), stream >> 22
+    codes = []
+    for _ in range(n):
+        head, stream = stream & 0xFFF, stream >> 12
+        length = (head >> 6) & 63
+        bits = 2 * (length - 1) if length > 1 else 0
+        codes.append(head | (stream & ((1 << bits) - 1)) << 12)
+        stream >>= bits
+    assert stream == 0  # nothing after the last pile
+    return hw, codes
+
+
+@pytest.mark.parametrize("n", [5, 12])
+def test_packed_keys_are_one_to_one_and_fit_their_words(n):
+    """The key packs each pile only as wide as it is: it must read back to the same sorted
+    codes (so two positions share a key only when they are the same position) and fit in
+    ``key_words(n)`` words even when the piles hold all 52 cards (two of 26 at most)."""
+    import random
+
+    import numpy as np
+
+    core = compiled._load()
+    k = core.key_words(n)
+    rng = random.Random(n)
+    for trial in range(400):
+        lengths = [0] * n
+        for _ in range(rng.randrange(53) if trial else 52):  # (trial 0: all 52 cards)
+            i = rng.randrange(n)
+            if lengths[i] < core.MAXLEN:
+                lengths[i] += 1
+        if trial == 1:
+            lengths = [core.MAXLEN, core.MAXLEN] + [0] * (n - 2)
+        piles = np.zeros((n, 64), np.int64)
+        plen = np.array(lengths, np.int64)
+        for i, ln in enumerate(lengths):
+            piles[i, :ln] = [rng.randrange(52) for _ in range(ln)]
+        cs = np.array([core.pile_code(piles, plen, i, 0) for i in range(n)], np.int64)
+        assert (cs >= 0).all()
+        hw = rng.randrange(1 << 22)
+        key = np.zeros(k, np.int64)
+        core.pack_key(cs.copy(), n, hw, key, k)
+        assert int(key[0]) >> 62 == 1  # the mark of a used slot, and no bit beyond it
+        assert all(0 <= int(w) < 1 << 62 for w in key[1:])
+        assert _unpack(key, n) == (hw, sorted(int(c) for c in cs))

@@ -40,6 +40,7 @@ search is made.  Measured side by side with the reference by ``benchmarks/solver
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 
@@ -110,6 +111,61 @@ def check(rules: Rules) -> None:
     _load()
 
 
+@contextlib.contextmanager
+def _small_pages():
+    """The path's arrays in ordinary 4 KiB pages: numpy asks Linux for 2 MiB pages for any
+    array over 4 MiB, and a deep search (thousands of frames, a few moves used of each frame's
+    64 slots) then had the kernel clear a whole 2 MiB page for each frame it touched first:
+    a third of a deep search's time went there.  (numpy's own switch, where it has one.)"""
+    try:
+        from numpy._core import multiarray
+    except ImportError:  # pragma: no cover - older numpy
+        from numpy.core import multiarray
+    switch = getattr(multiarray, "_set_madvise_hugepage", None)
+    if switch is None:  # pragma: no cover
+        yield
+        return
+    before = switch(False)
+    try:
+        yield
+    finally:
+        switch(before)
+
+
+_ARRAYS: dict = {}
+
+
+def _arrays(rules: Rules, base: int):
+    """The move tables of ``rules`` with base rank ``base`` as numpy arrays (made once: a
+    portfolio makes a search for every restart).  The kernels only read them."""
+    got = _ARRAYS.get((rules, base))
+    if got is not None:
+        return got
+    import numpy as np
+
+    children, wants = _tables(rules, base)
+    parents = rules.engine.parents(base)
+    ch = np.zeros((52, 8, 2), np.int64)
+    nch = np.zeros(52, np.int64)
+    for c in range(52):
+        nch[c] = len(children[c])
+        for q, (s, need) in enumerate(children[c]):
+            ch[c, q] = (s, need)
+    par = np.zeros((52, 8), np.int64)
+    npar = np.zeros(52, np.int64)
+    for c in range(52):
+        npar[c] = len(parents[c])
+        par[c, :len(parents[c])] = parents[c]
+    place = np.array([(c & 3, ((c >> 2) - base) % 13) for c in range(52)], np.int64)
+    got = (np.array(wants, np.int64), ch, nch, par, npar, place)
+    for a in got:
+        a.flags.writeable = False  # (shared by every search of these rules)
+    if len(_ARRAYS) > 64:
+        _ARRAYS.clear()
+    _ARRAYS[(rules, base)] = got
+    return got
+
+
 def _table_size(expected: int) -> int:
     size = 1 << 16
     while size < 2 * expected and size < MAX_TABLE // 2:
@@ -126,7 +182,7 @@ class CompiledSearch:
     ``status == "table full"`` and no verdict."""
 
     def __init__(self, rules: Rules, state: State, order: str = "cross", *,
-                 deep_safe: bool = False, expected: int = 1_000_000, seed: int | None = None,
+                 deep_safe: bool = False, expected: int = 1 << 16, seed: int | None = None,
                  skip: CompiledSearch | None = None) -> None:
         check(rules)
         import random
@@ -142,21 +198,8 @@ class CompiledSearch:
         n = self.n = rules.n_piles
         self.deep = bool(deep_safe and deep_safe_applies(rules))
         base = state.base
-        children, wants = _tables(rules, base)
-        parents = rules.engine.parents(base)
-        self.wants = np.array(wants, np.int64)
-        self.children = np.zeros((52, 8, 2), np.int64)
-        self.nchildren = np.zeros(52, np.int64)
-        for c in range(52):
-            self.nchildren[c] = len(children[c])
-            for q, (s, need) in enumerate(children[c]):
-                self.children[c, q] = (s, need)
-        self.parents = np.zeros((52, 8), np.int64)
-        self.nparents = np.zeros(52, np.int64)
-        for c in range(52):
-            self.nparents[c] = len(parents[c])
-            self.parents[c, :len(parents[c])] = parents[c]
-        self.place = np.array([(c & 3, ((c >> 2) - base) % 13) for c in range(52)], np.int64)
+        (self.wants, self.children, self.nchildren, self.parents, self.nparents,
+         self.place) = _arrays(rules, base)
         self.piles = np.zeros((n, 64), np.int64)
         self.plen = np.zeros(n, np.int64)
         fits = rules.engine.fits(base)
@@ -175,10 +218,10 @@ class CompiledSearch:
         self.codes = np.zeros(n, np.int64)
         self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
         self.stack = np.zeros((64, 2), np.int64)
-        self.k = (22 + core.CODE_BITS * n + 61) // 62
+        self.k = core.key_words(n)
         self.tab = np.zeros((_table_size(expected), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
-        self._grow(4096)
+        self._grow(512)  # (frames of the path: doubled when a search goes deeper)
         spec = ORDERS.get(order, order)
         if sorted(spec) != sorted("CHSTW"):
             raise ValueError(f"order must be one of {', '.join(ORDERS)} (or a permutation of "
@@ -194,6 +237,10 @@ class CompiledSearch:
         self.core = core
 
     def _grow(self, depth: int) -> None:
+        with _small_pages():
+            self._grow_path(depth)
+
+    def _grow_path(self, depth: int) -> None:
         np = self.np
         old = getattr(self, "fm", None)
         fm = np.zeros((depth, _core.MAXM, 3), np.int64)
@@ -202,11 +249,14 @@ class CompiledSearch:
         fhw = np.zeros(depth, np.int64)
         rk = np.zeros((depth, _core.MAXR, 4), np.int64)
         rn = np.zeros(depth, np.int64)
+        fk = np.zeros((depth, _core.MAXM, self.k), np.int64)  # each move's child key
+        fh = np.zeros((depth, _core.MAXM), np.int64)  # and its hash
         if old is not None:
             d = old.shape[0]
             fm[:d], fn[:d], fi[:d], fhw[:d] = self.fm, self.fn, self.fi, self.fhw
-            rk[:d], rn[:d] = self.rk, self.rn
+            rk[:d], rn[:d], fk[:d], fh[:d] = self.rk, self.rn, self.fk, self.fh
         self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn = fm, fn, fi, fhw, rk, rn
+        self.fk, self.fh = fk, fh
 
     @property
     def nodes(self) -> int:
@@ -235,7 +285,8 @@ class CompiledSearch:
                 self.children, self.nchildren, self.place, self.parents, self.nparents,
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
                 self.count, step, maxfill, self.scr, self.stack, self.spec, self.perm,
-                self.skip.tab if self.skip is not None else self.tab, self.skip is not None)
+                self.skip.tab if self.skip is not None else self.tab, self.skip is not None,
+                self.fk, self.fh)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue

@@ -134,9 +134,14 @@ class _Serial(Executor):
 def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver",
                    max_seconds: float | None = 1.0, max_nodes: int | None = None,
                    executor: Executor | str | None = None, jobs: int | None = None,
-                   progress: bool = True) -> list[dict[str, Any]]:
+                   progress: bool = True, done: dict[int, dict[str, Any]] | None = None,
+                   on_row: Any = None) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
-    deal (see :data:`FIELDS`), in seed order."""
+    deal (see :data:`FIELDS`), in seed order.
+
+    ``done`` holds rows already made (by seed: a run resumed, see :func:`finished_rows`): those
+    deals are not run again.  ``on_row(row)`` is called with each new row as it arrives (the
+    command line appends it to a checkpoint file)."""
     import numbers
     from concurrent.futures import as_completed
 
@@ -154,6 +159,11 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
               "max_nodes": max_nodes if player in (*SEARCHERS, FAIR) else None} for k in seeds]
+    rows: dict[int, dict[str, Any]] = {}
+    for t in tasks:
+        if done and t["seed"] in done:
+            rows[t["seed"]] = done[t["seed"]]
+    todo = [t for t in tasks if t["seed"] not in rows]
     own = None
     if executor is None:
         executor = own = ProcessPoolExecutor(max_workers=jobs)
@@ -163,23 +173,89 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(tasks), desc=f"{variant} {player}", unit="deal")
-    rows: dict[int, dict[str, Any]] = {}
+        bar = tqdm(total=len(tasks), initial=len(rows), desc=f"{variant} {player}",
+                   unit="deal")
+    def take(seed: int, row: dict[str, Any]) -> None:
+        rows[seed] = row
+        if on_row is not None:
+            on_row(row)
+        if bar is not None:
+            bar.set_postfix(won=sum(r["outcome"] == "won" for r in rows.values()))
+            bar.update(1)
+
     try:
-        futures = {executor.submit(run_deal, t): t["seed"] for t in tasks}
-        for f in as_completed(futures):
-            row = f.result()
-            rows[futures[f]] = row
-            if bar is not None:
-                won = sum(r["outcome"] == "won" for r in rows.values())
-                bar.set_postfix(won=won)
-                bar.update(1)
+        if isinstance(executor, _Serial):  # one deal after the other, each kept as it ends
+            for t in todo:
+                take(t["seed"], run_deal(t))
+        else:
+            futures = {executor.submit(run_deal, t): t["seed"] for t in todo}
+            for f in as_completed(futures):
+                take(futures[f], f.result())
     finally:
         if bar is not None:
             bar.close()
         if own is not None:
             own.shutdown()
     return [rows[t["seed"]] for t in tasks]
+
+
+def _same(value: Any, text: Any) -> bool:
+    return ("" if value is None else str(value)) == ("" if text is None else str(text))
+
+
+def finished_rows(path, variant: str, player: str, max_nodes: int | None,
+                  max_seconds: float | None) -> dict[int, dict[str, Any]]:
+    """The rows of a checkpoint file (per-deal CSV, :data:`FIELDS`) made by the same run:
+    ``variant``, ``player`` and budget alike (a row of another budget is never reused), by
+    seed.  A missing file is no rows; a last line cut short by an interruption is dropped."""
+    import os
+
+    if not os.path.exists(path):
+        return {}
+    out = {}
+    for r in read_csv(path):
+        if None in r.values() or r.get("outcome") not in ("won", "lost", "unknown", "stuck"):
+            continue  # (a line cut short)
+        searcher = player in SEARCHERS
+        if (r["variant"], r["player"]) == (variant, player) and _same(
+                max_nodes if searcher or player == FAIR else None, r["max_nodes"]) and _same(
+                max_seconds if searcher else None, r["max_seconds"]):
+            out[int(r["seed"])] = r
+    return out
+
+
+class Checkpoint:
+    """Appends each finished deal's row to a per-deal CSV file at once (flushed and synced),
+    so an interrupted run keeps what it finished and ``finished_rows`` can resume it."""
+
+    def __init__(self, path) -> None:
+        import os
+
+        self.path = os.fspath(path)
+        if os.path.exists(self.path):  # a last line cut short by an interruption: dropped
+            with open(self.path, "rb+") as f:
+                data = f.read()
+                if data and not data.endswith(b"\n"):
+                    f.truncate(data.rfind(b"\n") + 1)
+        new = not os.path.exists(self.path) or os.path.getsize(self.path) == 0
+        self.file = open(self.path, "a", newline="")  # noqa: SIM115 (closed by close())
+        self.writer = csv.DictWriter(self.file, fieldnames=FIELDS)
+        if new:
+            self.writer.writeheader()
+        self._sync()
+
+    def _sync(self) -> None:
+        import os
+
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def __call__(self, row: dict[str, Any]) -> None:
+        self.writer.writerow({k: row.get(k) for k in FIELDS})
+        self._sync()
+
+    def close(self) -> None:
+        self.file.close()
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
