@@ -74,3 +74,37 @@ def focus_ring(page: Any, root: Any) -> str:
     """The felt's outline while the board has the keyboard (e.g. 'rgb(..) solid 3px')."""
     return root.locator('[data-role="felt"]').evaluate(
         "el => { const s = getComputedStyle(el); return s.outlineStyle + ' ' + s.outlineWidth; }")
+
+
+def version(root: Any) -> int:
+    """The position number the board shows (``data-version``)."""
+    return int(root.get_attribute("data-version"))
+
+
+def wait_version(nb: Any, root: Any, old: int) -> None:
+    """Wait until the board shows a position newer than version ``old``."""
+    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
+                              arg=[root.element_handle(), old])
+
+
+def act(nb: Any, root: Any, fn: Any) -> None:
+    """Do ``fn`` (clicks, keys) and wait until the board shows a newer position."""
+    old = version(root)
+    fn()
+    wait_version(nb, root, old)
+
+
+#: Four Seasons seed 7 with its centre cross pile made a 7-card run (K♦ down to 7♠): a deep pile
+#: as a long game builds it.  Defines ``_game``, the position, for a board or a search view.
+DEEP_PILE = """
+from fourseasons_widget import Game
+from fourseasons_widget.game import state_from_dict
+from fourseasons_widget.rules import get_rules
+_g = Game.new(seed=7)
+_st = _g.to_dict()["start"]
+_run = "KD QS JC TD 9H 8S 7S".split()
+_st["stock"] = " ".join([c for c in _st["stock"].split() if c not in _run] + [_st["piles"][1]])
+_st["piles"][1] = " ".join(_run)
+_rules = get_rules("standard")
+_game = Game(state_from_dict(_rules, _st), _rules)
+"""

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from board_probes import version
 
 pytestmark = pytest.mark.e2e
 
@@ -28,10 +29,6 @@ for m in moves:
     recorded.play(m)
 w = FourSeasons(game=recorded.copy())
 w"""
-
-
-def version(root) -> int:
-    return int(root.get_attribute("data-version"))
 
 
 def shown_piles(root, names: list[str]) -> list[list[str]]:

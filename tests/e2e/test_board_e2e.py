@@ -4,6 +4,7 @@ drag and drop and by keyboard, checking the kernel-side Game after every step.""
 from __future__ import annotations
 
 import pytest
+from board_probes import act, version, wait_version
 
 pytestmark = pytest.mark.e2e
 
@@ -19,23 +20,6 @@ w"""
 
 def board(nb, i: int = 0):
     return nb.widgets().nth(i)
-
-
-def version(root) -> int:
-    return int(root.get_attribute("data-version"))
-
-
-def wait_version(nb, root, old: int) -> None:
-    """Wait until the board shows a position newer than version ``old``."""
-    handle = root.element_handle()
-    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[handle, old])
-
-
-def act(nb, root, fn) -> None:
-    """Do ``fn`` (clicks, keys) and wait for the board to change."""
-    old = version(root)
-    fn()
-    wait_version(nb, root, old)
 
 
 def pile(root, name: str):

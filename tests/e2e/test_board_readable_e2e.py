@@ -15,22 +15,14 @@ Screenshots go to ``artifacts/`` (light and dark, 1280 px and 420 px, Notebook 7
 from __future__ import annotations
 
 import pytest
+from board_probes import DEEP_PILE
 
 pytestmark = pytest.mark.e2e
 
-# Four Seasons seed 7 with its centre cross pile made a 7-card run (K♦ down to 7♠): a deep
-# pile as a long game builds it
-DEEP = """
-from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.game import state_from_dict
-from fourseasons_widget.rules import get_rules
-_g = Game.new(seed=7)
-_st = _g.to_dict()["start"]
-_run = "KD QS JC TD 9H 8S 7S".split()
-_st["stock"] = " ".join([c for c in _st["stock"].split() if c not in _run] + [_st["piles"][1]])
-_st["piles"][1] = " ".join(_run)
-_rules = get_rules("standard")
-deep = FourSeasons(game=Game(state_from_dict(_rules, _st), _rules))
+# a deep pile as a long game builds it (board_probes.DEEP_PILE)
+DEEP = DEEP_PILE + """
+from fourseasons_widget import FourSeasons
+deep = FourSeasons(game=_game)
 """
 
 # every card's rank, probed at three heights of its box: the card hit there, or what was

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from board_probes import act
 from jupyter_harness import _ALL_RUN
 
 pytestmark = pytest.mark.e2e
@@ -15,18 +16,6 @@ pytestmark = pytest.mark.e2e
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PLAY = ROOT / "notebooks" / "01-play.ipynb"
 STATS = "{v: s['played'] for v, s in __import__('fourseasons_widget').stats.Stats().summary().items()}"
-
-
-def version(root) -> int:
-    return int(root.get_attribute("data-version"))
-
-
-def act(nb, root, fn) -> None:
-    """Do ``fn`` and wait until the board shows a newer position."""
-    old = version(root)
-    fn()
-    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
-                              arg=[root.element_handle(), old])
 
 
 def test_the_picker_shows_the_variant_dealt(open_notebook, artifacts):

@@ -10,6 +10,7 @@ screenshots in ``artifacts/row-*.png``."""
 from __future__ import annotations
 
 import pytest
+from board_probes import act
 from test_board_readable_e2e import DEEP, assert_every_corner_visible
 
 pytestmark = pytest.mark.e2e
@@ -85,17 +86,6 @@ ROW = """el => { const t = el.querySelector('[data-role="tray"]'), f = el.queryS
   return {showing: t.dataset.showing, top: r.top, bottom: r.bottom, height: r.height,
           felt: f.getBoundingClientRect().top, fits: t.scrollHeight <= t.clientHeight + 1,
           text: t.innerText.replace(/\\s+/g, ' ').trim()}; }"""
-
-
-def version(root) -> int:
-    return int(root.get_attribute("data-version"))
-
-
-def act(nb, root, fn) -> None:
-    old = version(root)
-    fn()
-    nb.page.wait_for_function("([el, v]) => Number(el.dataset.version) > v",
-                              arg=[root.element_handle(), old])
 
 
 def click_move(root, move) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from board_probes import DEEP_PILE
 
 from fourseasons_widget import export as ex
 
@@ -364,17 +365,9 @@ def test_the_toy_position_side_by_side_steps_both_and_fits(open_notebook, artifa
 
 # A* from Four Seasons seed 7 with its centre cross pile made a 7-card run (K♦ down to 7♠): the
 # frontier holds two-digit g/h/f figures and the small board shows a deep pile
-DEEP_VIEW = """
-from fourseasons_widget import Game, SearchView
-from fourseasons_widget.game import state_from_dict
-from fourseasons_widget.rules import get_rules
-_g = Game.new(seed=7)
-_st = _g.to_dict()["start"]
-_run = "KD QS JC TD 9H 8S 7S".split()
-_st["stock"] = " ".join([c for c in _st["stock"].split() if c not in _run] + [_st["piles"][1]])
-_st["piles"][1] = " ".join(_run)
-_rules = get_rules("standard")
-deep = SearchView(Game(state_from_dict(_rules, _st), _rules), algorithm="A*", max_steps=12)
+DEEP_VIEW = DEEP_PILE + """
+from fourseasons_widget import SearchView
+deep = SearchView(_game, algorithm="A*", max_steps=12)
 deep
 """
 
