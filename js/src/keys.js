@@ -44,6 +44,7 @@ export class KeysController {
     } else if (key === "Escape") {
       if (v.picker.selected) v.picker.cancel();
       else if (v.table.get("busy")) v.send({ type: "cancel" }); // stop the search
+      else if (offers(v, "cancel")) v.send({ type: "offer", id: "cancel" }); // Keep playing / Not now
       else handled = false;
     } else {
       const k = key.toLowerCase();
@@ -61,4 +62,10 @@ export class KeysController {
       e.stopPropagation();
     }
   }
+}
+
+/** Whether the banner Python published offers `id`, enabled. */
+function offers(v, id) {
+  const ui = v.table.ui();
+  return !!(ui && Array.isArray(ui.offers) && ui.offers.some((o) => o && o.id === id && o.enabled));
 }

@@ -22,7 +22,7 @@ export const KEYS_HELP = [
   ["Tab / arrow keys", "move between piles"],
   ["Enter or Space", "pick up the top card; again on another pile to put it there"],
   ["Enter on the same pile", "pick a longer run (where runs move), then put it back"],
-  ["Escape", "put the card back; close a panel; stop a running search"],
+  ["Escape", "put the card back; close a panel; stop a running search; answer the banner's question No (Keep playing, Not now)"],
   ["T", "turn the stock"],
   ["U  (Ctrl+Z)", "undo"],
   ["Y  (Shift+U, Ctrl+Y)", "redo"],

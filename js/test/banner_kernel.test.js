@@ -170,3 +170,16 @@ test("the Cancel button shows while the kernel searches, and sends cancel", () =
   assert.equal(cancel.hidden, true);
   view.destroy();
 });
+
+test("Escape answers the banner's question No: Keep playing", () => {
+  const { model, view, q } = setup(FIXTURES.midgame);
+  const esc = () => q('[data-pile="stock"]').dispatchEvent(
+    new (q(".fsw-root").ownerDocument.defaultView.KeyboardEvent)("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+  const n = model.sent.length;
+  esc();
+  assert.equal(model.sent.length, n, "no question asked: Escape sends nothing");
+  model.set("board", clone(FIXTURES.asking));
+  esc();
+  assert.deepEqual(model.sent.at(-1), { type: "offer", id: "cancel", ply: FIXTURES.asking.ply, version: FIXTURES.asking.version });
+  view.destroy();
+});
