@@ -138,10 +138,13 @@ def open_notebook(request, page):
 @pytest.fixture(autouse=True)
 def _a_new_player():
     """Each browser test meets the boards as a new player does: no statistics and no saved game
-    left by an earlier test on the same server (its kernels are gone; the store is a file)."""
+    left by an earlier test on the same server (its kernels are gone; the store is a file), and
+    JupyterLab with its default settings (an earlier test's switch to the dark theme is kept in
+    the server's user settings and would greet the next test's page)."""
     for server in _STARTED:  # (tests reach their server through open_notebook, at run time)
         _shut_down_kernels(server)  # (a kernel ending writes its saved game on the way out)
         shutil.rmtree(server.tmp / "data", ignore_errors=True)
+        shutil.rmtree(server.tmp / "user-settings", ignore_errors=True)
     yield
 
 
