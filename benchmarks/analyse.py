@@ -3,7 +3,7 @@
     python benchmarks/analyse.py                     # 50 lost standard games, default budgets
     python benchmarks/analyse.py --games 10 --seconds 5 --nodes 10000 -v
 
-The lost games are the heuristic player's (``search.players.play_heuristic``, a greedy
+The lost games are the heuristic player's (``solver.players.play_heuristic``, a greedy
 beginner) on standard deals ``Game.new(seed=1, 2, …)``, skipping the deals it wins, each played
 until it is stuck.  Each game is analysed with ``Game.analyse`` (total budget ``--seconds``,
 ``--nodes`` per position); the figures: wall-clock and CPU seconds per game (median, max),
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import Game
 from fourseasons_widget.analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS
-from fourseasons_widget.search.players import play_heuristic
+from fourseasons_widget.solver.players import play_heuristic
 
 
 def lost_games(count: int, first_seed: int = 1) -> list[Game]:

@@ -94,7 +94,7 @@ for _ in range(min(20, w.game.ply)):
 """
 
 SETUP = """from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 w = FourSeasons(seed={seed}, auto_home=False)  # the solver's line, every move by a click
 line = [[m.card, m.source, m.target] for m in solve(w.game, max_seconds=30).moves]
 w"""

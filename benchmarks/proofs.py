@@ -24,10 +24,10 @@ from importlib import resources
 from pathlib import Path
 
 from fourseasons_widget import Game, get_rules
-from fourseasons_widget.search.abstraction import prove_by_ranks
-from fourseasons_widget.search.endgames import along_heuristic_line
-from fourseasons_widget.search.proofs import position_from_dict
-from fourseasons_widget.search.relaxed import model_available, prove_by_bag, prove_by_model
+from fourseasons_widget.solver.abstraction import prove_by_ranks
+from fourseasons_widget.solver.positions import along_heuristic_line
+from fourseasons_widget.solver.proofs import position_from_dict
+from fourseasons_widget.solver.relaxed import model_available, prove_by_bag, prove_by_model
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 RULES = get_rules("standard")
@@ -89,8 +89,8 @@ def line(seed: int, budget: float) -> None:
 def variants(n: int, nodes: int, names: list[str]) -> None:
     """Late positions of each variant the bag applies to (the rank abstraction applies only
     to the standard game): the exact proof search's verdict against the bag's."""
-    from fourseasons_widget.search.endgames import late_positions
-    from fourseasons_widget.search.proofs import prove
+    from fourseasons_widget.solver.positions import late_positions
+    from fourseasons_widget.solver.proofs import prove
 
     print(f"\nLate positions (3 stock cards or fewer, up to {n} per variant): the exact proof "
           f"search ({nodes:,} positions) against the bag")

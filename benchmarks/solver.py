@@ -29,7 +29,7 @@ late positions (stock nearly gone, reached by random play) the nodes needed to p
 
 The proofs section (``--proofs-only``, or after the rest unless ``--no-proofs``) prints the
 classification of each variant's deals (won / proved lost / unknown: the solver, then the
-proof search of ``fourseasons_widget/search/proofs.py`` on what the solver left), the effect of
+proof search of ``fourseasons_widget/solver/proofs.py`` on what the solver left), the effect of
 the proof search's reductions (deeper safe moves home, dominance) on late positions, how many
 stock cards from the end a proof reaches along the heuristic player's line, and how many
 positions the first stock cards of a deal already open up (why a proof from the deal is out of
@@ -55,13 +55,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fourseasons_widget import VARIANTS, Game, get_rules
-from fourseasons_widget.search.abstraction import prove_by_ranks
-from fourseasons_widget.search.endgames import (
-    along_heuristic_line,
-    late_positions,
-    small_position,
-)
-from fourseasons_widget.search.proofs import (
+from fourseasons_widget.search.endgames import small_position
+from fourseasons_widget.solver.abstraction import prove_by_ranks
+from fourseasons_widget.solver.exact import search, solve
+from fourseasons_widget.solver.positions import along_heuristic_line, late_positions
+from fourseasons_widget.solver.proofs import (
     LayeredProof,
     ProofSearch,
     layer_anatomy,
@@ -70,7 +68,6 @@ from fourseasons_widget.search.proofs import (
     position_to_dict,
     prove,
 )
-from fourseasons_widget.search.solver import search, solve
 
 
 def _one(variant: str, seed: int, budget: float) -> tuple[str, int, float, float]:
@@ -350,8 +347,8 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
           out: str | None = None, whole_seeds: tuple[int, ...] = (5, 12, 13, 14)) -> None:
     """The compiled core against the pure-Python reference, side by side in this one process,
     on the same searches (the same positions walked: the table says so), by CPU time."""
-    from fourseasons_widget.search import compiled
-    from fourseasons_widget.search.solver import FastSearch
+    from fourseasons_widget.solver import compiled
+    from fourseasons_widget.solver.exact import FastSearch
 
     if not compiled.available():
         print("## Compiled core: numba is not installed (pip install '.[fast]'): skipped\n")
@@ -438,7 +435,7 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
 def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | None) -> None:
     """How far the compiled rank abstraction gets from the deal itself: the stock layers walked
     (of the deal's 47), the positions, the largest layer, and why it stopped."""
-    from fourseasons_widget.search import compiled
+    from fourseasons_widget.solver import compiled
 
     if not compiled.available():
         print("## Proofs from the deal: numba is not installed: skipped\n")
@@ -471,7 +468,7 @@ def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | N
 
 def shipped_classification() -> None:
     """The shipped classification (fourseasons_widget/data/classification.csv)."""
-    from fourseasons_widget.search.experiments import load_classification
+    from fourseasons_widget.solver.experiments import load_classification
 
     print("## The shipped classification (fourseasons_widget/data/classification.csv)\n")
     print("| variant | deals | won | proved lost | unknown | perfect-play win rate (95%) |")

@@ -8,10 +8,13 @@ True
 
 import sys as _sys
 
+from ._moved import install as _install_moved
 from .cards import CardError, card_code, parse_card
 from .game import Game, SaveFileError, position_status
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import Move, State
+
+_install_moved()
 
 __version__ = "0.1.0"
 

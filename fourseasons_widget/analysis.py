@@ -11,7 +11,7 @@ A game's history is a line of positions: ``p[0]`` the deal, ``p[i + 1]`` the pos
 So a lost game is a run of winnable positions followed by a run of lost ones, and the *turning
 point* is the last winnable position: the move played there, ``history[turning_point]``, lost
 the game.  :func:`analyse` finds it by bisection over the history with the solver
-(:func:`~fourseasons_widget.search.solver.solve`), whose verdicts are three-valued: won (with a
+(:func:`~fourseasons_widget.solver.exact.solve`), whose verdicts are three-valued: won (with a
 line), lost (proved) or unknown (the budget ran out).  Each verdict settles more than its own
 position: a win found at ``p[k]`` makes every earlier position winnable (and every later
 position of the history that its line passes through); a proof at ``p[k]`` makes every later
@@ -215,7 +215,7 @@ class _Analyser:
 
     def examine(self, i: int, factor: int = 1) -> str | None:
         """Solve position ``i``; ``None`` when out of time or stopped (nothing examined)."""
-        from .search.solver import solve
+        from .solver.exact import solve
 
         if self.stop is not None and self.stop():
             self.stopped = self.cut = True
@@ -253,7 +253,7 @@ class _Analyser:
         """Shorten the winning line from the last win found (the one the board shows), once;
         ``True`` if the shorter line wins from a later position of the history (then the
         search goes on from there)."""
-        from .search.solver import shorten
+        from .solver.exact import shorten
 
         lo = self.won_upto
         if lo < 0 or lo in self.shortened:

@@ -1,7 +1,7 @@
 """Cards that go home by themselves: the board's auto-move (like PySolFC's auto-drop).
 
 Only moves the solver has proved can never hurt are made (the rule of
-:mod:`fourseasons_widget.search.solver`, "safe moves home"): a card goes home when every card
+:mod:`fourseasons_widget.solver.exact`, "safe moves home"): a card goes home when every card
 that could ever be built on it is already home — outside its foundation it could only serve as
 a building target, which no card can use any more.  Where spaces are refilled by force the
 solver takes the move only when it cannot change a fill, and so does this module: in Czarina
@@ -27,7 +27,7 @@ MAX_RUN = 200  # a run home is at most 52 moves home and 46 turns
 
 def _safe_raw(rules: Rules, s: State):
     """The first safe raw move home in ``s``, or ``None``."""
-    from .search.solver import _tables
+    from .solver.exact import _tables
 
     fill = rules.fill
     if fill == "vacancy":

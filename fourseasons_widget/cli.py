@@ -240,7 +240,7 @@ def _interrupted(what: str) -> int:
 
 def cmd_solve(a: argparse.Namespace) -> int:
     from .game import Game
-    from .search.solver import solve
+    from .solver.exact import solve
 
     options = {"rules": a.rules} if a.rules else {}
     try:
@@ -268,7 +268,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 
 def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
-    from .search.experiments import (
+    from .solver.experiments import (
         EVERY_PLAYER,
         PLAYERS,
         SEARCHERS,
@@ -328,7 +328,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     partial = a.out + ".partial" if a.out else None
     checkpoint = None
     if partial:
-        from .search.experiments import Checkpoint, finished_rows
+        from .solver.experiments import Checkpoint, finished_rows
 
         if not a.resume and os.path.exists(partial):
             os.remove(partial)
@@ -383,7 +383,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if partial and os.path.exists(partial):
             os.remove(partial)
     if a.summary:
-        from .search.experiments import SUMMARY_FIELDS
+        from .solver.experiments import SUMMARY_FIELDS
 
         write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
@@ -395,7 +395,7 @@ def _lines(path: str) -> list[str]:
 
 
 def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
-    from .search.experiments import BUDGET_FIELDS, budget_curve, write_csv
+    from .solver.experiments import BUDGET_FIELDS, budget_curve, write_csv
 
     why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out)
     if why:

@@ -406,7 +406,7 @@ class Table:
         line = self._lines.get(s)
         if line is not None:
             return line, "won", 0
-        from .search.solver import solve
+        from .solver.exact import solve
 
         self.busy = what
         try:
@@ -572,7 +572,7 @@ class Table:
         return n
 
     def solve(self, max_seconds: float | None = None, *, background: bool = False):
-        from .search.solver import solve
+        from .solver.exact import solve
 
         budget_s = seconds_budget(max_seconds, "max_seconds", self.solve_seconds)
         if background:
@@ -626,7 +626,7 @@ class Table:
         """Start a search of the current position in the worker; ``show(result)`` is called
         (under the lock) if the position is still the one searched when it ends.  Whatever
         the result, the board's snapshot is settled against the game afterwards."""
-        from .search.solver import solve
+        from .solver.exact import solve
 
         if self.worker.busy:
             raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")

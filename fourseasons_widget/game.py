@@ -103,7 +103,7 @@ def position_status(rules: Rules, state: State) -> str:
         return "playing"
     if _only_rearranging(rules, state):
         return "lost"
-    from .search.solver import search
+    from .solver.exact import search
 
     seconds = LOSS_SECONDS_NO_STOCK if not state.stock else LOSS_SECONDS_LATE
     verdict, _, _ = search(rules, state, max_nodes=LOSS_NODES, max_seconds=seconds)

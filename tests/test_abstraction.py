@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
-from fourseasons_widget.search.abstraction import (
+from fourseasons_widget.solver.abstraction import (
     _RankSearch,
     abstraction_applies,
     layer_sizes,
     prove_by_ranks,
 )
-from fourseasons_widget.search.endgames import along_heuristic_line, late_positions
-from fourseasons_widget.search.proofs import (
+from fourseasons_widget.solver.positions import along_heuristic_line, late_positions
+from fourseasons_widget.solver.proofs import (
     layer_profile,
     plain_verdict,
     position_from_dict,
@@ -117,7 +117,7 @@ def test_deal_13_is_proved_lost_31_stock_cards_from_the_end():
 def test_the_docstring_examples_run():
     import doctest
 
-    from fourseasons_widget.search import abstraction, proofs
+    from fourseasons_widget.solver import abstraction, proofs
 
     for mod in (abstraction, proofs):
         result = doctest.testmod(mod)

@@ -197,7 +197,7 @@ def test_positions_and_redo_line():
 @pytest.mark.parametrize("variant", ["standard", "sequences", "czarina", "corners",
                                      "simplicity", "dick1883"])
 def test_every_variant_is_analysed_consistently(variant):
-    from fourseasons_widget.search.players import play_heuristic
+    from fourseasons_widget.solver.players import play_heuristic
 
     g = Game.new(seed=3, variant=variant)
     for m in play_heuristic(g).moves:

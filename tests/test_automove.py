@@ -14,7 +14,7 @@ from fourseasons_widget import Game
 from fourseasons_widget.automove import after_move, finishing_run, safe_home_moves
 from fourseasons_widget.cards import parse_card
 from fourseasons_widget.game import SaveFileError
-from fourseasons_widget.search.solver import _tables
+from fourseasons_widget.solver.exact import _tables
 
 
 def _positions(variant: str, seeds=range(12), plies=120):
@@ -55,7 +55,7 @@ def test_safe_moves_are_legal_and_obey_the_solvers_rule(variant):
 
 def test_finishing_run_wins_when_only_home_moves_and_turns_are_left():
     g = Game.new(seed=7)
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
 
     line = solve(g, max_seconds=20).moves
     assert line, "seed 7 is a solved deal"

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.analysis import analyse
-from fourseasons_widget.search import abstraction, endgames, experiments, proofs
-from fourseasons_widget.search.solver import search, solve
+from fourseasons_widget.search import endgames
+from fourseasons_widget.solver import abstraction, experiments, positions, proofs
+from fourseasons_widget.solver.exact import search, solve
 from fourseasons_widget.validate import BudgetError, budget
 
 HUGE = [10**400, 10**20, 2**62 + 1, 1e300, float("inf"), float("nan"), -1, 0, "5", True]
@@ -48,7 +49,7 @@ ENTRY_POINTS = {
     "budget_curve max_seconds": lambda v: experiments.budget_curve(
         "standard", [1], [10], max_seconds=v, executor="serial", progress=False),
     "small_position max_seconds": lambda v: endgames.small_position(0, max_seconds=v),
-    "late_positions max_seeds": lambda v: endgames.late_positions("standard", 1, max_seeds=v),
+    "late_positions max_seeds": lambda v: positions.late_positions("standard", 1, max_seeds=v),
 }
 
 

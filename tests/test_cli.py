@@ -93,7 +93,7 @@ def test_an_interrupted_run_resumes_from_its_partial_file(tmp_path, capsys, monk
     """Each finished deal is in OUT.partial at once; ``--resume`` runs only the deals missing
     there (rows of another budget are not reused) and ends with the file a run without an
     interruption writes."""
-    from fourseasons_widget.search import experiments
+    from fourseasons_widget.solver import experiments
 
     argv = ["winrate", "--variant", "standard", "--player", "prover", "--deals", "4",
             "--nodes", "2000", "--seconds", "60", "--executor", "serial", "--no-progress"]

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import cli
-from fourseasons_widget.search import experiments
+from fourseasons_widget.solver import experiments
 
 
 def run(argv: list[str], capsys) -> tuple[int, str]:
@@ -95,7 +95,7 @@ def test_a_read_only_folder_is_refused(tmp_path, capsys, no_work):
 def test_every_number_is_checked_before_any_work(argv, capsys, no_work, monkeypatch):
     """Issue 19: ``budgets --first-seed 9223372036854775807`` and ``-5`` ended in a ValueError
     traceback; ``budgets --nodes ٣`` was accepted as 3."""
-    from fourseasons_widget.search import solver
+    from fourseasons_widget.solver import exact as solver
 
     monkeypatch.setattr(solver, "solve", lambda *a, **k: pytest.fail("solved"))
     rc, err = run(argv + (["--executor", "serial", "--no-progress"] if argv[0] != "solve"
@@ -206,7 +206,7 @@ argvs = st.tuples(st.sampled_from(["solve", "winrate", "budgets"]),
 def test_fuzz_the_command_line(tmp_path, capsys, monkeypatch, argv):
     """Any arguments: a clear refusal (exit 2, a bounded message, no traceback) or a run whose
     every argument is in range and whose outputs can be written."""
-    from fourseasons_widget.search import solver
+    from fourseasons_widget.solver import exact as solver
 
     calls: list[dict] = []
 

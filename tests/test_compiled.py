@@ -16,17 +16,18 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
-from fourseasons_widget.search.abstraction import prove_by_ranks
-from fourseasons_widget.search.endgames import late_positions, small_position
-from fourseasons_widget.search.proofs import (
+from fourseasons_widget.search.endgames import small_position
+from fourseasons_widget.solver.abstraction import prove_by_ranks
+from fourseasons_widget.solver.exact import FastSearch, search
+from fourseasons_widget.solver.positions import late_positions
+from fourseasons_widget.solver.proofs import (
     ProofSearch,
     plain_verdict,
     position_from_dict,
 )
-from fourseasons_widget.search.solver import FastSearch, search
 
 pytest.importorskip("numba")
-from fourseasons_widget.search import compiled
+from fourseasons_widget.solver import compiled
 
 DATA = Path(__file__).parent / "data"
 CASES = json.loads((DATA / "proof_positions.json").read_text())
@@ -157,8 +158,8 @@ def test_other_variants_are_refused_cleanly(variant):
 
 
 def test_the_package_imports_without_loading_numba():
-    code = ("import sys; import fourseasons_widget; from fourseasons_widget.search import "
-            "compiled, solver, proofs, abstraction, experiments; "
+    code = ("import sys; import fourseasons_widget; from fourseasons_widget.solver import "
+            "compiled, exact, proofs, abstraction, experiments; "
             "print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
@@ -169,7 +170,7 @@ def test_the_shipped_speed_and_reach_figures_are_whole():
     """The data notebook 06 may draw: the speed table (the same positions in both engines, as
     the benchmark checks when it writes it) and the reach of the abstraction from the deal
     (never a "lost" without a proof: a verdict there is "unknown" or "lost", layers add up)."""
-    from fourseasons_widget.search.experiments import load_compiled_speed, load_reach
+    from fourseasons_widget.solver.experiments import load_compiled_speed, load_reach
 
     speed = load_compiled_speed()
     assert {r["search"] for r in speed} >= {"proof search", "rank abstraction"}

@@ -32,8 +32,8 @@ from fourseasons_widget.exercises import (
 )
 from fourseasons_widget.exercises import variants as ex_variants
 from fourseasons_widget.exercises.rules import reason_of, refusals
-from fourseasons_widget.search.experiments import load_deals, load_winrates, wilson
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.solver.experiments import load_deals, load_winrates, wilson
 
 
 def deck(*first: str) -> str:

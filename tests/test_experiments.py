@@ -7,7 +7,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from fourseasons_widget import VARIANTS, Game
-from fourseasons_widget.search.experiments import (
+from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.solver.experiments import (
     FIELDS,
     PLAYERS,
     load_winrates,
@@ -18,8 +19,7 @@ from fourseasons_widget.search.experiments import (
     wilson,
     write_csv,
 )
-from fourseasons_widget.search.players import heuristic_line, play_heuristic, play_random
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.players import heuristic_line, play_heuristic, play_random
 
 
 def test_wilson_interval():
@@ -131,7 +131,7 @@ def test_the_shipped_budget_curve_agrees_with_the_shipped_deals():
     """The budget curve runs the solver on seeds 0 … n−1 at several node budgets.  The solver is
     deterministic at a node budget, so where the curve's budget is the per-deal file's, the two
     shipped files must count the same wins on the same seeds."""
-    from fourseasons_widget.search.experiments import load_budget_curve, load_deals
+    from fourseasons_widget.solver.experiments import load_budget_curve, load_deals
 
     curve = load_budget_curve()
     budgets = [int(r["max_nodes"]) for r in curve]
@@ -171,7 +171,7 @@ def test_the_prover_decides_what_the_solver_leaves_unknown():
 def test_the_shipped_classification():
     """The classification file: per variant the prover's won / proved lost / unknown, an honest
     interval, the command; the per-deal file counts the same."""
-    from fourseasons_widget.search.experiments import load_classification, load_deals
+    from fourseasons_widget.solver.experiments import load_classification, load_deals
 
     rows = load_classification()
     assert {r["variant"] for r in rows} == set(VARIANTS)
@@ -200,7 +200,7 @@ def test_the_fair_player_never_looks_at_the_face_down_stock():
     import random as _random
 
     from fourseasons_widget.cards import CODES
-    from fourseasons_widget.search.players import play_fair
+    from fourseasons_widget.solver.players import play_fair
 
     order = _deck_of(3)
     assert Game.from_deck(" ".join(CODES[c] for c in order)).state == Game.new(seed=3).state

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from fourseasons_widget import Game, SaveFileError
 from fourseasons_widget.cards import CODES
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.validate import MESSAGE_LIMIT
 
 MESSAGE_BOUND = 300  # no refusal of a save file is longer

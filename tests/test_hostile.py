@@ -193,7 +193,7 @@ def test_a_huge_ply_gives_a_short_refusal():
                                 {"max_nodes": False}, {"max_seconds": 0}, {"max_nodes": -3},
                                 {"max_nodes": 2.5}, {"max_seconds": [1]}])
 def test_solver_budgets_are_finite_positive_numbers(kw):
-    from fourseasons_widget.search.solver import search, solve
+    from fourseasons_widget.solver.exact import search, solve
 
     g = Game.new(seed=1)
     t0 = time.perf_counter()
@@ -204,7 +204,7 @@ def test_solver_budgets_are_finite_positive_numbers(kw):
 
 def test_the_solver_refuses_a_position_play_cannot_reach():
     from fourseasons_widget import get_rules
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
 
     g = Game.from_dict(crafted("corners", dict(THE_ISSUES_CORNERS, piles=["7D", "6D", "7C",
                                                                           "5D", "6C"], stock="")))
@@ -225,7 +225,8 @@ def test_budget_accepts_numbers_and_none():
 
 
 def test_the_other_budgets_are_checked_too():
-    from fourseasons_widget.search import algorithms, endgames, experiments, problem
+    from fourseasons_widget.search import algorithms, endgames, problem
+    from fourseasons_widget.solver import experiments
 
     p = problem.GameProblem(Game.new(seed=1))
     for bad in (float("nan"), "5", True, 0):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from fourseasons_widget.search.intervals import (
+from fourseasons_widget.solver.intervals import (
     binomial_pmf,
     clopper_pearson,
     coverage,

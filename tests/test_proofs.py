@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
-from fourseasons_widget.search.endgames import late_positions, small_position
-from fourseasons_widget.search.proofs import (
+from fourseasons_widget.search.endgames import small_position
+from fourseasons_widget.solver.exact import WASTE, F, search
+from fourseasons_widget.solver.positions import late_positions
+from fourseasons_widget.solver.proofs import (
     LayeredProof,
     ProofSearch,
     deep_safe_applies,
@@ -22,7 +24,6 @@ from fourseasons_widget.search.proofs import (
     position_to_dict,
     prove,
 )
-from fourseasons_widget.search.solver import WASTE, F, search
 
 CASES = json.loads((Path(__file__).parent / "data" / "proof_positions.json").read_text())
 RULES = get_rules("standard")

@@ -20,7 +20,7 @@ from pysol_cards.random_base import RandomBase
 from fourseasons_widget import Game
 from fourseasons_widget.game import position_status, state_from_dict
 from fourseasons_widget.rules import IllegalMoveError, RulesError, get_rules
-from fourseasons_widget.search.solver import (
+from fourseasons_widget.solver.exact import (
     FastSearch,
     engine_search,
     fast_search_supports,

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
-from fourseasons_widget.search.endgames import late_positions
-from fourseasons_widget.search.proofs import plain_verdict, position_from_dict
-from fourseasons_widget.search.relaxed import (
+from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.solver.positions import late_positions
+from fourseasons_widget.solver.proofs import plain_verdict, position_from_dict
+from fourseasons_widget.solver.relaxed import (
     _Bag,
     bag_applies,
     model_available,
@@ -25,7 +26,6 @@ from fourseasons_widget.search.relaxed import (
     prove_lost,
     runs_lower_bound,
 )
-from fourseasons_widget.search.solver import solve
 
 DATA = Path(__file__).parent / "data"
 CASES = json.loads((DATA / "proof_positions.json").read_text())
@@ -163,7 +163,7 @@ def test_the_constraint_model_agrees_with_the_explicit_search():
 def test_the_docstring_examples_run():
     import doctest
 
-    from fourseasons_widget.search import relaxed
+    from fourseasons_widget.solver import relaxed
 
     assert doctest.testmod(relaxed).failed == 0
 

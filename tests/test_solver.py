@@ -9,9 +9,8 @@ import pytest
 
 from fourseasons_widget import VARIANTS, Game, get_rules
 from fourseasons_widget.search.algorithms import depth_first_search
-from fourseasons_widget.search.endgames import late_positions
 from fourseasons_widget.search.problem import GameProblem
-from fourseasons_widget.search.solver import (
+from fourseasons_widget.solver.exact import (
     FastSearch,
     SolveResult,
     luby,
@@ -19,6 +18,7 @@ from fourseasons_widget.search.solver import (
     shorten,
     solve,
 )
+from fourseasons_widget.solver.positions import late_positions
 
 
 def replays(game: Game, result: SolveResult) -> bool:

@@ -91,7 +91,7 @@ def test_a_board_records_games_played_on_it_and_offers_the_unfinished_one(store)
 
 
 def test_a_won_game_is_recorded_once_with_its_moves(store):
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
 
     w = FourSeasons(seed=7, stats=store)
     w.auto_home = False

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget import stats as stats_mod
 from fourseasons_widget.recorder import Recorder
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.stats import Stats
 from fourseasons_widget.validate import MESSAGE_LIMIT
 

@@ -386,7 +386,7 @@ def test_hint_says_lost_only_when_proved():
     h = w.hint(max_seconds=20)
     if h.verdict == "lost":
         assert "cannot be won" in w.message and w.message_kind == "lost"
-        from fourseasons_widget.search.solver import solve
+        from fourseasons_widget.solver.exact import solve
         assert solve(w.game, max_seconds=20).verdict == "lost"
     else:
         assert h.move is None or h.move in w.game.legal_moves()
@@ -408,7 +408,7 @@ def test_a_deal_lost_from_the_start_offers_no_undo():
 
 
 def test_auto_finish_plays_home_only_when_the_win_is_proved():
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
 
     w = FourSeasons(seed=7)
     line = solve(w.game, max_seconds=30).moves
@@ -460,7 +460,7 @@ def test_busy_is_published_while_searching():
 
 
 def test_won_and_lost_are_announced():
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
 
     w = FourSeasons(seed=7)
     for m in solve(w.game, max_seconds=30).moves:

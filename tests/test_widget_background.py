@@ -12,7 +12,7 @@ import pytest
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.automove import after_move
 from fourseasons_widget.background import Worker
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 
 
 def intent(w: FourSeasons, **kw) -> dict:
@@ -75,7 +75,7 @@ def test_moves_stay_live_during_a_solve_and_its_stale_answer_is_dropped():
         gate.wait(10)
         return real_solve(*a, **kw)
 
-    import fourseasons_widget.search.solver as solver_mod
+    import fourseasons_widget.solver.exact as solver_mod
 
     solver_mod.solve, saved = slow_solve, solver_mod.solve
     try:
@@ -168,7 +168,7 @@ def test_the_switch_interval_is_short_while_a_search_runs_and_restored_after():
 
 
 def test_a_line_found_without_search_is_said_so_honestly():
-    from fourseasons_widget.search.solver import SolveResult
+    from fourseasons_widget.solver.exact import SolveResult
     from fourseasons_widget.widget import _effort
 
     assert "no search needed" in _effort(SolveResult("won", [], 0, 0.0))

@@ -102,7 +102,7 @@ PUZZLE = (16, 6)
 
 
 def _puzzle_game() -> Game:
-    from ..search.players import heuristic_line
+    from ..solver.players import heuristic_line
 
     seed, moves = PUZZLE
     game = Game.new(seed=seed)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..search.experiments import load_deals, load_winrates, wilson
+from ..solver.experiments import load_deals, load_winrates, wilson
 from ._common import missing
 from ._feedback import Feedback
 
@@ -124,7 +124,7 @@ def check_prover_interval(variant: str, low: Any, high: Any, tol: float = 0.0005
     classification's counts (won, proved lost, unknown): Wilson's lower bound of won/n and
     Wilson's upper bound of (won + unknown)/n.  The tolerance is tight enough to tell Wilson's
     bounds from the normal interval's (the feedback says which one was used)."""
-    from ..search.experiments import load_classification
+    from ..solver.experiments import load_classification
 
     if missing(low) or missing(high):
         return Feedback.not_yet("Fill in `low` and `high` (fractions such as 0.25, not percents).")
@@ -151,7 +151,7 @@ def check_prover_interval(variant: str, low: Any, high: Any, tol: float = 0.0005
 
 def _upper_hint(high: float, n: int, won: int, unknown: int, tol: float) -> str:
     """What a wrong upper bound most likely is."""
-    from ..search.intervals import clopper_pearson, normal_interval
+    from ..solver.intervals import clopper_pearson, normal_interval
 
     if abs(high - wilson(unknown, n)[1]) <= tol or abs(high - wilson(won, n)[1]) <= tol:
         return ("the upper bound: which deals might still be won? (the won ones and the "

@@ -16,7 +16,7 @@ HERE = pathlib.Path(__file__).parent
 
 def fixtures() -> dict:
     from fourseasons_widget import VARIANTS
-    from fourseasons_widget.search.solver import solve
+    from fourseasons_widget.solver.exact import solve
     from fourseasons_widget.widget import FourSeasons
 
     out: dict = {"variants": {}}

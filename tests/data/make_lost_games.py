@@ -17,8 +17,8 @@ import json
 import pathlib
 
 from fourseasons_widget import Game
-from fourseasons_widget.search.players import play_heuristic
-from fourseasons_widget.search.solver import search, solve
+from fourseasons_widget.solver.exact import search, solve
+from fourseasons_widget.solver.players import play_heuristic
 
 OUT = pathlib.Path(__file__).parent / "lost_games.json"
 # (seed, the stock left at the deviation at most): late deviations are cheap to prove lost,

@@ -145,7 +145,7 @@ def test_panels_close_on_escape_outside_click_and_new_deal(open_notebook, artifa
 # a deal the solver wins, played in Python to one move from the end; the last move by mouse
 NEAR_WIN = """
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 g = Game.new(seed=2)
 line = solve(g, max_seconds=30).moves
 for m in line[:-1]:

@@ -22,7 +22,7 @@ CELLS = [
     DEEP,
     "deep",
     # won by the last move of a solved line
-    "from fourseasons_widget.search.solver import solve\n"
+    "from fourseasons_widget.solver.exact import solve\n"
     "near = Game.new(seed=2)\n_line = solve(near, max_seconds=30).moves\n"
     "for _m in _line[:-1]:\n    near.play(_m)\n"
     "last_win = [_line[-1].card, _line[-1].source, _line[-1].target]\n"
@@ -30,7 +30,7 @@ CELLS = [
     # lost at the deal (Corners, seed 0: Hint proves it)
     "lost0 = FourSeasons(seed=0, variant='corners')\nlost0",
     # lost after moves: a greedy beginner's game of deal 11, one move before it is lost
-    "from fourseasons_widget.search.players import play_heuristic\n"
+    "from fourseasons_widget.solver.players import play_heuristic\n"
     "_b = Game.new(seed=11)\n"
     "for _m in play_heuristic(Game.new(seed=11)).moves:\n"
     "    _t = _b.copy(); _t.play(_m)\n"

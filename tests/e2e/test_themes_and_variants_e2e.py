@@ -20,7 +20,7 @@ LAST = 14
 
 SETUP = f"""
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 SEEDS = {SEEDS!r}
 games, lines, widgets = {{}}, {{}}, {{}}
 for v in {VARIANTS!r}:
@@ -84,7 +84,7 @@ def test_every_variant_played_to_the_end_by_mouse(open_notebook):
 
 SHOT_SETUP = """
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.search.solver import solve
+from fourseasons_widget.solver.exact import solve
 g = Game.new(seed=7)
 for m in solve(g, max_seconds=30).moves[:60]:
     g.play(m)

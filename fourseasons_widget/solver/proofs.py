@@ -79,7 +79,7 @@ from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
 from ..validate import budget as check_budget
-from .solver import (
+from .exact import (
     STOCK,
     WASTE,
     F,

@@ -46,7 +46,7 @@ import time
 
 from ..rules import Rules
 from ..state import State
-from .solver import _tables, position_and_rules, to_model_line
+from .exact import _tables, position_and_rules, to_model_line
 
 _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
@@ -189,8 +189,8 @@ class CompiledSearch:
 
         import numpy as np
 
+        from .exact import ORDERS
         from .proofs import deep_safe_applies
-        from .solver import ORDERS
 
         core = _core
         self.np = np
@@ -332,8 +332,8 @@ def portfolio(rules: Rules, root: State, budget: int, deadline: float | None,
     in order "cross" sharing the budget with fresh searches in other orders and shuffled pile
     orders that skip the persistent one's positions, budgets growing as the Luby sequence.
     The same searches, in the same turns, as the reference: the same verdicts and nodes."""
+    from .exact import RESTART_ORDERS, RESTART_UNIT, luby
     from .players import heuristic_line
-    from .solver import RESTART_ORDERS, RESTART_UNIT, luby
 
     nodes = 0
     if probe:

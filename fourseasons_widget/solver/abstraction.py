@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from ..rules import Rules
 from ..state import State
 from ..validate import budget
-from .solver import position_and_rules
+from .exact import position_and_rules
 
 
 def abstraction_applies(rules: Rules, base: int | None = None) -> bool:

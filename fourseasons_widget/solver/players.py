@@ -256,7 +256,7 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
     """
     from collections import Counter
 
-    from .solver import search
+    from .exact import search
 
     s, rules = _start(position, rules)
     start = s

@@ -51,9 +51,9 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
     from ..game import MAX_MOVES, Game
     from .abstraction import abstraction_applies, prove_by_ranks
+    from .exact import shorten_fully, solve
     from .players import play_heuristic, play_random
     from .proofs import prove
-    from .solver import shorten_fully, solve
 
     game = Game.new(seed=task["seed"], variant=task["variant"])
     t0 = time.perf_counter()

@@ -61,7 +61,7 @@ A search tries, at each position, first the moves home (H), then builds from pil
 then builds from the waste (W), then moves into a space (S), and turns the stock (T) last: order
 ``"cross"`` = ``"HCWST"``.  Turning the stock early (``"waste"`` = ``"HWTCS"``) wins far fewer
 deals.  From a deal (``order="auto"``, the default) the solver first lets the heuristic player
-(:func:`~fourseasons_widget.search.players.heuristic_line`, a greedy beginner who does not look
+(:func:`~fourseasons_widget.solver.players.heuristic_line`, a greedy beginner who does not look
 at the stock) play the deal, with at most half the budget: in the variants that move sequences
 and in Simplicity it wins most deals in a few hundred moves, where a depth-first search wanders.
 Then one persistent search in order ``"cross"`` shares the budget with a series of short fresh

@@ -1,0 +1,73 @@
+"""Import paths kept for one release after the research solver left ``search/``.
+
+``fourseasons_widget.search.solver`` (and ``.compiled``, ``.proofs`` …) now live in
+:mod:`fourseasons_widget.solver`.  A finder installed by the package answers the old module
+names with the new modules themselves (one module object, so monkeypatching either name works)
+and says so with a ``DeprecationWarning``.  The teaching package never imports the solver: the
+old names resolve here, by name, only when someone asks for them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+import warnings
+
+MOVED_MODULES = {
+    "fourseasons_widget.search.solver": "fourseasons_widget.solver.exact",
+    **{f"fourseasons_widget.search.{m}": f"fourseasons_widget.solver.{m}"
+       for m in ("compiled", "_numba_core", "proofs", "abstraction", "relaxed", "players",
+                 "experiments", "intervals")},
+}
+# names once exported by ``fourseasons_widget.search`` itself
+MOVED_ATTRIBUTES = {"solve": "fourseasons_widget.solver.exact",
+                    "search": "fourseasons_widget.solver.exact",
+                    "SolveResult": "fourseasons_widget.solver.exact"}
+
+
+def _warn(old: str, new: str) -> None:
+    warnings.warn(f"{old} has moved to {new}; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=4)
+
+
+def moved_attribute(package: str, name: str):
+    """``package.name`` for a name that moved out of ``package`` (an ``AttributeError`` else)."""
+    full = f"{package}.{name}"
+    if full in MOVED_MODULES:
+        _warn(full, MOVED_MODULES[full])
+        return importlib.import_module(full)
+    if package == "fourseasons_widget.search" and name in MOVED_ATTRIBUTES:
+        new = MOVED_ATTRIBUTES[name]
+        _warn(full, f"{new.rsplit('.exact', 1)[0]}.{name}")
+        return getattr(importlib.import_module(new), name)
+    raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+
+class _Alias(importlib.abc.Loader):
+    def __init__(self, new: str):
+        self.new = new
+        self.spec = None
+
+    def create_module(self, spec):
+        module = importlib.import_module(self.new)
+        self.spec = module.__spec__
+        return module
+
+    def exec_module(self, module) -> None:
+        module.__spec__ = self.spec  # the import system set the old name's spec on it
+
+
+class MovedFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, fullname, path=None, target=None):
+        new = MOVED_MODULES.get(fullname)
+        if new is None:
+            return None
+        _warn(fullname, new)
+        return importlib.util.spec_from_loader(fullname, _Alias(new))
+
+
+def install() -> None:
+    if not any(isinstance(f, MovedFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, MovedFinder())
