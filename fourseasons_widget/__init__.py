@@ -10,11 +10,23 @@ import sys as _sys
 
 from ._moved import install as _install_moved
 from .cards import CardError, card_code, parse_card
-from .game import Game, SaveFileError, position_status
+from .game import Game, SaveFileError, position_status, set_loss_prover
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import Move, State
 
 _install_moved()
+
+
+def _exhausted(rules: Rules, state: State, max_nodes: int, max_seconds: float) -> bool:
+    # The game's status proves late losses with the research solver's exact search; the
+    # model only knows this function (the solver is imported the first time it is asked).
+    from .solver.exact import search
+
+    verdict, _, _ = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    return verdict == "lost"
+
+
+set_loss_prover(_exhausted)
 
 __version__ = "0.1.0"
 
@@ -26,7 +38,7 @@ if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads 
 __all__ = [
     "Game", "Move", "State", "Rules", "VARIANTS", "get_rules", "IllegalMoveError",
     "SaveFileError", "CardError", "RulesError", "card_code", "parse_card", "position_status",
-    "FourSeasons", "SearchView", "__version__",
+    "FourSeasons", "SearchView", "analyse", "__version__",
 ]
 
 
@@ -36,6 +48,10 @@ def __getattr__(name: str):
         from .widget import FourSeasons
 
         return FourSeasons
+    if name == "analyse":
+        from .analysis import analyse
+
+        return analyse
     if name == "SearchView":
         from .searchview import SearchView
 

@@ -29,7 +29,8 @@ still holds most of the deck.
 
 >>> from fourseasons_widget import Game
 >>> g = Game.new(seed=1)
->>> a = g.analyse(max_seconds=2)
+>>> from fourseasons_widget.analysis import analyse
+>>> a = analyse(g, max_seconds=2)
 >>> a.turning_point is None        # nothing played yet: nothing went wrong
 True
 """

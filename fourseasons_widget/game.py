@@ -17,7 +17,7 @@ import html
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .cards import (
@@ -87,13 +87,31 @@ def _only_rearranging(rules: Rules, state: State) -> bool:
     return True
 
 
+#: ``(rules, state, max_nodes, max_seconds) -> bool``: True only when an exhaustive search of
+#: the position found no win.  The model knows no solver: the package wires the research
+#: solver's exact search in here when it is imported (``fourseasons_widget/__init__.py``), and
+#: without one only the cheap proofs below are made.
+LossProver = Callable[[Rules, State, int, float], bool]
+_loss_prover: LossProver | None = None
+
+
+def set_loss_prover(prover: LossProver | None) -> LossProver | None:
+    """Use ``prover`` for the status's search for a loss (``None``: the cheap proofs only);
+    returns the one it replaces.  Statuses computed before are forgotten."""
+    global _loss_prover
+    old, _loss_prover = _loss_prover, prover
+    position_status.cache_clear()
+    return old
+
+
 @functools.lru_cache(maxsize=4096)
 def position_status(rules: Rules, state: State) -> str:
     """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``.
 
     "lost" is said as soon as a cheap proof exists: no legal move; or, with the stock empty,
     no move that can ever change anything but the arrangement of the tableau; or a complete
-    search of what is left (tried when the stock is empty or nearly so, on a small budget).
+    search of what is left by the loss prover (tried when the stock is empty or nearly so, on
+    a small budget; see :func:`set_loss_prover`).
     """
     if state.is_won:
         return "won"
@@ -103,11 +121,10 @@ def position_status(rules: Rules, state: State) -> str:
         return "playing"
     if _only_rearranging(rules, state):
         return "lost"
-    from .solver.exact import search
-
+    if _loss_prover is None:
+        return "playing"
     seconds = LOSS_SECONDS_NO_STOCK if not state.stock else LOSS_SECONDS_LATE
-    verdict, _, _ = search(rules, state, max_nodes=LOSS_NODES, max_seconds=seconds)
-    return "lost" if verdict == "lost" else "playing"
+    return "lost" if _loss_prover(rules, state, LOSS_NODES, seconds) else "playing"
 
 
 class Game:
@@ -438,15 +455,6 @@ class Game:
         except ValueError as e:
             return str(e)
         return None
-
-    def analyse(self, max_seconds: float | None = 10.0, **budgets: Any):
-        """Where did it go wrong?  The move of :attr:`history` after which the solver finds
-        no win, the move it would have played instead, and how sure that is (an
-        :class:`~fourseasons_widget.analysis.Analysis`; budgets and method in
-        :func:`fourseasons_widget.analysis.analyse`)."""
-        from .analysis import analyse
-
-        return analyse(self, max_seconds=max_seconds, **budgets)
 
     # -- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Where did I go wrong?  ``Game.analyse`` on recorded games whose turning point is known.
+"""Where did I go wrong?  ``analysis.analyse`` on recorded games whose turning point is known.
 
 ``tests/data/lost_games.json`` (written by ``tests/data/make_lost_games.py``): each game follows
 a solver's winning line up to ply ``k``, then deviates into a position a complete search proved
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, IllegalMoveError, Move
-from fourseasons_widget.analysis import analyse_line
+from fourseasons_widget.analysis import analyse, analyse_line
 
 GAMES = json.loads((Path(__file__).parent / "data" / "lost_games.json").read_text())
 WINS = json.loads((Path(__file__).parent / "data" / "winning_lines.json").read_text())
@@ -47,7 +47,7 @@ def test_the_analysis_finds_exactly_the_losing_move(game):
     g = recorded(game)
     k = game["turning_point"]
     before = g.to_json()
-    a = g.analyse(max_seconds=None)  # the default node budget per position, no time limit
+    a = analyse(g, max_seconds=None)  # the default node budget per position, no time limit
     assert a.turning_point == k
     assert a.played == g.history[k]
     assert a.proved and a.lost_from == k + 1
@@ -71,7 +71,7 @@ def test_unknown_is_never_reported_as_lost(game, nodes):
     turning point is called lost, nothing after it won; a proof is only claimed at ``k``."""
     g = recorded(game)
     k = game["turning_point"]
-    a = g.analyse(max_seconds=None, position_nodes=nodes)
+    a = analyse(g, max_seconds=None, position_nodes=nodes)
     for row in a.rows:
         if row.verdict == "lost":
             assert row.ply > k, row
@@ -89,13 +89,13 @@ def test_unknown_is_never_reported_as_lost(game, nodes):
 
 def test_a_tiny_budget_says_unknown_not_lost():
     g = recorded(GAMES[0])
-    a = g.analyse(max_seconds=None, position_nodes=1)
+    a = analyse(g, max_seconds=None, position_nodes=1)
     assert a.turning_point is None and not a.proved
     # the only loss it states is the game's own proof of the final position
     assert [(r.ply, r.by) for r in a.rows if r.verdict == "lost"] == [(g.ply, "status")]
     assert all(r.verdict == "unknown" for r in a.rows if r.by != "status")
     assert "No win was found" in a.text
-    generous = g.analyse(max_seconds=None)
+    generous = analyse(g, max_seconds=None)
     assert generous.proved  # the same game, with a real budget: proved
 
 
@@ -103,7 +103,7 @@ def test_each_examined_position_has_a_row_with_its_cost():
     game = GAMES[-1]
     g = recorded(game)
     seen = []
-    a = g.analyse(max_seconds=None, on_row=seen.append)
+    a = analyse(g, max_seconds=None, on_row=seen.append)
     # (a position tried again with a bigger budget keeps its last row)
     assert list(a.rows) == sorted({r.ply: r for r in seen}.values(), key=lambda r: r.ply)
     plies = [r.ply for r in a.rows]
@@ -127,7 +127,7 @@ def test_a_won_game_has_no_turning_point():
     for m in w["line"]:
         g.play(m)
     assert g.status == "won"
-    a = g.analyse()
+    a = analyse(g)
     assert (a.outcome, a.turning_point, a.rows) == ("won", None, ())
     assert "won" in a.text
 
@@ -137,14 +137,14 @@ def test_a_game_still_winnable_has_no_turning_point():
     g = Game.from_deck(w["deck"])
     for m in w["line"][:20]:
         g.play(m)
-    a = g.analyse(max_seconds=None)
+    a = analyse(g, max_seconds=None)
     assert a.outcome == "winnable" and a.turning_point is None
     assert a.verdict_at(g.ply) == "won"
     assert "still possible" in a.text
 
 
 def test_nothing_played_nothing_to_find():
-    a = Game.new(seed=3).analyse(max_seconds=None)
+    a = analyse(Game.new(seed=3), max_seconds=None)
     assert a.turning_point is None and a.plies == 0
 
 
@@ -153,20 +153,20 @@ def test_budgets_are_checked(bad):
     g = recorded(GAMES[0])
     before = g.to_json()
     with pytest.raises(ValueError, match="max_seconds"):
-        g.analyse(max_seconds=bad)
+        analyse(g, max_seconds=bad)
     with pytest.raises(ValueError, match="position_seconds"):
-        g.analyse(position_seconds=bad)
+        analyse(g, position_seconds=bad)
     with pytest.raises(ValueError, match="position_nodes"):
-        g.analyse(position_nodes=bad)
+        analyse(g, position_nodes=bad)
     assert g.to_json() == before
 
 
 def test_budgets_must_not_all_be_unlimited():
     g = recorded(GAMES[0])
     with pytest.raises(ValueError, match="at least one budget"):
-        g.analyse(max_seconds=None, position_nodes=None)
+        analyse(g, max_seconds=None, position_nodes=None)
     with pytest.raises(ValueError, match="whole number"):
-        g.analyse(position_nodes=2.5)
+        analyse(g, position_nodes=2.5)
 
 
 def test_an_illegal_line_is_refused():
@@ -177,7 +177,7 @@ def test_an_illegal_line_is_refused():
 
 def test_stop_ends_the_analysis_early_and_says_so():
     g = recorded(GAMES[-1])
-    a = g.analyse(max_seconds=None, stop=lambda: True)
+    a = analyse(g, max_seconds=None, stop=lambda: True)
     assert not a.complete and a.turning_point is None
     assert "cut short" in a.text
     # (the final position was still judged: the game's own cheap proof)
@@ -202,7 +202,7 @@ def test_every_variant_is_analysed_consistently(variant):
     g = Game.new(seed=3, variant=variant)
     for m in play_heuristic(g).moves:
         g.play(m)
-    a = g.analyse(max_seconds=None, position_nodes=2000)
+    a = analyse(g, max_seconds=None, position_nodes=2000)
     assert (a.outcome == "won") == (g.status == "won")
     won = [r.ply for r in a.rows if r.verdict == "won"]
     lost = [r.ply for r in a.rows if r.verdict == "lost"]

@@ -28,7 +28,7 @@ ENTRY_POINTS = {
     "solve max_seconds": lambda v: solve(G, max_seconds=v),
     "solve max_nodes": lambda v: solve(G, max_nodes=v, max_seconds=1),
     "search max_seconds": lambda v: search(G.rules, G.state, max_seconds=v),
-    "Game.analyse max_seconds": lambda v: G.analyse(max_seconds=v),
+    "Game.analyse max_seconds": lambda v: analyse(G, max_seconds=v),
     "analyse position_seconds": lambda v: analyse(G, position_seconds=v),
     "analyse position_nodes": lambda v: analyse(G, position_nodes=v),
     "FourSeasons hint_seconds": lambda v: board(hint_seconds=v).hint(),

@@ -8,27 +8,42 @@ True
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 
 from ..game import Game
-from ..validate import budget, is_int
+from ..validate import budget, is_int, quote
+
+LINES = Path(__file__).with_name("lesson_lines.json")
 
 
 def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard", *,
                    max_seconds: float = 5.0, tries: int = 50) -> Game:
     """A :class:`Game` at a position with at most ``cards_left`` cards outside the
-    foundations, reached by playing the solver's winning line of ``Game.new(seed)`` (the next
-    seeds are tried if the solver finds no win for that one within ``max_seconds``).  Every
-    algorithm of :mod:`.algorithms` finishes on such positions for small ``cards_left``.
+    foundations, reached by playing a known winning line of ``Game.new(seed)`` (the next seeds
+    are tried where none is known).  Every algorithm of :mod:`.algorithms` finishes on such
+    positions for small ``cards_left``.
+
+    The lines are the solver's, found once and stored with the package
+    (``lesson_lines.json``, written by ``python -m fourseasons_widget.solver.lessons``): the
+    teaching search never runs the research solver, and a lesson's positions are the same on
+    every machine.  ``max_seconds`` is the solver's budget the stored lines were found with
+    (checked, kept for the callers of earlier releases).
 
     The game's history holds the moves that led there (``game.history``); ``game.seed`` is the
     deal's seed.
     """
     if not is_int(cards_left) or not 0 <= cards_left <= 52:
         raise ValueError("cards_left runs from 0 to 52")
-    max_seconds = budget(max_seconds, "max_seconds")
+    budget(max_seconds, "max_seconds")
     tries = budget(tries, "tries", integer=True)
+    if not is_int(seed) or seed < 0:
+        raise ValueError("seed is a whole number, 0 or more")
+    known = _lines().get(variant)
+    if known is None:
+        raise ValueError(f"no lesson lines for variant {quote(variant)}")
     for k in range(seed, seed + tries):
-        line = _winning_line(k, variant, max_seconds)
+        line = known.get(str(k))
         if line is None:
             continue
         game = Game.new(seed=k, variant=variant)
@@ -37,17 +52,15 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
                 break
             game.play(m)
         return game
-    raise RuntimeError(f"no win found for seeds {seed}–{seed + tries - 1} of {variant}")
+    stored = ", ".join(k for k, line in known.items() if line)
+    raise ValueError(f"no winning line of {variant} is stored for seeds {seed}–"
+                     f"{seed + tries - 1} (stored: {stored or 'none'}); add seeds to "
+                     "fourseasons_widget/solver/lessons.py and run it")
 
 
-@functools.lru_cache(maxsize=64)
-def _winning_line(seed: int, variant: str, max_seconds: float) -> tuple | None:
-    """The solver's winning line of deal ``seed`` (``None``: no win found in time); kept, so
-    that several positions of one deal (a notebook asks for many) cost one solve."""
-    from ..solver.exact import solve  # (to be replaced by stored lines)
-
-    r = solve(Game.new(seed=seed, variant=variant), max_seconds=max_seconds)
-    return tuple(r.moves) if r.won else None
+@functools.cache
+def _lines() -> dict[str, dict[str, list[str] | None]]:
+    return json.loads(LINES.read_text(encoding="utf-8"))["lines"]
 
 
 def position_at(game: Game) -> Game:

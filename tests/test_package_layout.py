@@ -1,0 +1,201 @@
+"""The package's shape: two wings (the teaching search, the research solver), a model that
+imports neither, no import cycles (imports inside functions and for type checking count: a
+lazy import hides a cycle, it does not remove it), and the old import paths kept for a release.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from fourseasons_widget import Game
+from fourseasons_widget.game import position_status, set_loss_prover
+
+PKG = Path(__file__).resolve().parents[1] / "fourseasons_widget"
+MODEL = ("cards", "deal", "rules", "state", "game", "validate")
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports anywhere in its text
+    (top level, inside functions, under ``TYPE_CHECKING``); ``from . import x`` names the
+    module ``x``, ``from .m import name`` the module ``m``.  (A package's ``__init__`` is not
+    counted for its submodules' imports: Python loads it first whatever they import.)"""
+    modules = {_module_name(p): p for p in PKG.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                targets = [f"{stem}.{a.name}" for a in node.names]
+            else:
+                continue
+            for t in targets:
+                # the longest package module the target names (a module, or a name in one)
+                while t and t not in modules:
+                    t = t.rpartition(".")[0]
+                if t and t != name and t != "fourseasons_widget":
+                    edges.add(t)
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def test_the_graph_reader_sees_lazy_and_relative_imports():
+    g = import_graph()
+    # analysis imports the solver inside a function; solver.exact imports ..rules at the top
+    assert "fourseasons_widget.solver.exact" in g["fourseasons_widget.analysis"]
+    assert "fourseasons_widget.rules" in g["fourseasons_widget.solver.exact"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_teaching_wing_imports_nothing_from_the_solver():
+    g = import_graph()
+    teaching = [m for m in g if m == "fourseasons_widget.search"
+                or m.startswith("fourseasons_widget.search.")]
+    assert "fourseasons_widget.search.algorithms" in teaching
+    for m in teaching:
+        bad = {t for t in reaches(g, m) if t.startswith("fourseasons_widget.solver")}
+        assert not bad, f"{m} reaches {sorted(bad)}"
+
+
+def test_the_model_imports_no_solver_no_analysis_no_widget():
+    g = import_graph()
+    for short in MODEL:
+        m = f"fourseasons_widget.{short}"
+        beyond = {t for t in reaches(g, m)
+                  if t.rpartition(".")[2] not in MODEL and t != "fourseasons_widget._moved"}
+        assert not beyond, f"the model's {short} reaches {sorted(beyond)}"
+
+
+def test_no_import_cycles():
+    found = cycles(import_graph())
+    assert not found, "import cycles: " + "; ".join(" ↔ ".join(c) for c in found)
+
+
+@pytest.mark.parametrize("old,new", [
+    ("fourseasons_widget.search.solver", "fourseasons_widget.solver.exact"),
+    ("fourseasons_widget.search.proofs", "fourseasons_widget.solver.proofs"),
+    ("fourseasons_widget.search.experiments", "fourseasons_widget.solver.experiments"),
+])
+def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
+    code = (f"import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
+            f"try:\n    import {old}\nexcept DeprecationWarning as e:\n    print('warned:', e)\n"
+            f"import warnings; warnings.simplefilter('ignore')\n"
+            f"import {old} as o, {new} as n; print(o is n, n.__spec__.name)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert f"warned: {old} has moved to {new}" in out
+    assert out.strip().endswith(f"True {new}")
+
+
+def test_the_old_search_solve_still_answers():
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        solve = importlib.import_module("fourseasons_widget.search").solve
+    assert solve is importlib.import_module("fourseasons_widget.solver").solve
+    assert any(issubclass(w.category, DeprecationWarning) for w in seen)
+
+
+def test_every_stored_lesson_line_wins_in_the_model():
+    lines = json.loads((PKG / "search" / "lesson_lines.json").read_text())["lines"]
+    checked = 0
+    for variant, by_seed in lines.items():
+        for seed, line in by_seed.items():
+            if line is None:
+                continue
+            g = Game.new(seed=int(seed), variant=variant)
+            for m in line:
+                g.play(m)
+            assert g.status == "won", (variant, seed)
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_status_proves_late_losses_with_the_prover_it_is_given():
+    # a late position of a lost heuristic game: the loss needs a search, not a cheap proof
+    from fourseasons_widget.solver.players import play_heuristic
+
+    g = Game.new(seed=11)
+    for m in play_heuristic(g).moves:
+        g.play(m)
+    lost = g.state
+    assert position_status(g.rules, lost) == "lost"  # the package wires the solver in
+    late = next(s for s in reversed(g.positions[:-1])
+                if g.rules.engine.moves(s) and position_status(g.rules, s) == "lost"
+                and len(s.stock) <= 5)
+    asked = []
+    old = set_loss_prover(lambda rules, state, nodes, seconds: asked.append(state) or False)
+    try:
+        assert position_status(g.rules, late) == "playing"  # this prover never proves
+        assert asked == [late]
+    finally:
+        set_loss_prover(old)
+    assert position_status(g.rules, late) == "lost"
