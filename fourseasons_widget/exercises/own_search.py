@@ -39,7 +39,6 @@ import functools
 import heapq
 import itertools
 import operator
-import traceback
 import types
 from collections import deque
 from collections.abc import Callable
@@ -47,7 +46,7 @@ from functools import cache
 from typing import Any
 
 from ..search.algorithms import Node, expand
-from ..search.bounded import Guard, Outcome
+from ..search.bounded import Guard, Outcome, describe_error
 from ._feedback import Feedback
 
 #: the positions the checker runs a search on: ``small_position(seed, cards_left)`` (played
@@ -511,21 +510,11 @@ def _short(text: str, limit: int = 160) -> str:
 
 
 def _error_text(e: BaseException) -> str:
-    """A student's exception, in a sentence: its type, its message (shortened on a word) and
-    the line of the student's own code it came from."""
     if isinstance(e, TypeError) and "'<' not supported" in str(e) and "Node" in str(e):
         return ("comparing two Nodes failed (TypeError: '<' not supported): when two heap "
                 "entries have the same f, Python compares the next item; put a counter between "
                 "f and the node, (f, count, node)")
-    where = ""
-    from ..search.bounded import _PACKAGE
-
-    frames = [f for f in traceback.extract_tb(e.__traceback__)
-              if not f.filename.startswith(_PACKAGE)]
-    if frames:
-        where = f" (line {frames[-1].lineno}, in {frames[-1].name})"
-    msg = _short(str(e), 120)
-    return f"{type(e).__name__}{': ' + msg if msg else ''}{where}"
+    return describe_error(e)
 
 
 def _stop_text(run: _Run, kind: str) -> str:

@@ -220,3 +220,23 @@ class Guard:
             out.value = None  # a run that went on after being stopped has no result to judge
         out.library = list(self.library)
         return out
+
+
+def describe_error(e: BaseException, limit: int = 120) -> str:
+    """A student's exception in one short sentence: its type, its message (shortened on a
+    word, never mid-word) and the line of the student's own code it came from."""
+    import traceback
+
+    if isinstance(e, SystemExit):
+        return "your search called sys.exit() (SystemExit): a search returns the goal Node, or None"
+    if isinstance(e, KeyboardInterrupt):
+        return "your search was interrupted (KeyboardInterrupt)"
+    where = ""
+    frames = [f for f in traceback.extract_tb(e.__traceback__)
+              if not f.filename.startswith(_PACKAGE)]
+    if frames:
+        where = f" (line {frames[-1].lineno}, in {frames[-1].name})"
+    msg = " ".join(str(e).split())
+    if len(msg) > limit:
+        msg = msg[:limit].rsplit(" ", 1)[0].rstrip(",;:.") + " …"
+    return f"{type(e).__name__}{': ' + msg if msg else ''}{where}"
