@@ -615,3 +615,72 @@ def test_the_references_expand_what_the_library_expands(kind, library):
             p.key(node.state)))
         assert own == lib
         assert len(goal.path()) == len(library(p).path)
+
+
+# -- where there are no signals (Pyodide), a step budget bounds the same submissions -----------
+
+
+@pytest.fixture
+def no_signals(monkeypatch, quick):
+    from fourseasons_widget.search import bounded
+
+    monkeypatch.setattr(bounded, "signals_usable", lambda: False)
+
+
+def test_without_signals_an_endless_loop_is_stopped_by_the_step_budget(no_signals):
+    def mine(problem, on_step):
+        n = 0
+        while True:
+            n += 1
+
+    t0 = time.monotonic()
+    fb = check_search(mine, "A*")
+    assert time.monotonic() - t0 < 5
+    assert not fb and "did not finish within 0.5 s" in fb.why
+
+
+def test_without_signals_a_bare_except_around_on_step_is_still_got_out_of(no_signals):
+    def mine(problem, on_step):
+        node = Node(problem.initial)
+        while True:
+            try:  # noqa: SIM105  (as a student writes it)
+                on_step(node, [], [node])
+            except:  # noqa: E722
+                pass
+
+    t0 = time.monotonic()
+    fb = check_search(mine, "breadth-first")
+    assert time.monotonic() - t0 < 10
+    assert not fb and "caught the checker's stop signal" in fb.why
+
+
+def test_an_astar_without_the_superseded_skip_is_right_where_it_does_the_same():
+    # with a consistent h no cheaper path to a waiting state turns up on these positions, so
+    # the skip never fires: the search does what A* does, and is judged right
+    def mine(problem, on_step):  # no "if reached[key] is not node: continue"
+        root = Node(problem.initial)
+        count = itertools.count()
+        frontier = [(problem.h(root.state), next(count), root)]
+        reached = {problem.key(root.state): root}
+        while frontier:
+            _, _, node = heapq.heappop(frontier)
+            if problem.is_goal(node.state):
+                return node
+            children = expand(problem, node)
+            for c in children:
+                k = problem.key(c.state)
+                if k not in reached or c.path_cost < reached[k].path_cost:
+                    reached[k] = c
+                    heapq.heappush(frontier, (c.path_cost + problem.h(c.state), next(count), c))
+            on_step(node, children, frontier)
+        return None
+
+    fb = check_search(mine, "A*")
+    assert fb, fb.why
+
+
+def test_feedback_is_cut_at_a_word_never_mid_word():
+    from fourseasons_widget.exercises import Feedback
+
+    fb = Feedback.not_yet("word " * 400)
+    assert len(fb.why) <= 600 and fb.why.endswith("word …")
