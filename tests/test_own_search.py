@@ -128,6 +128,29 @@ def test_a_right_breadth_first_search_is_right_whatever_its_frontier(mine):
     assert "level by level" in fb.why and "shortest" in fb.why
 
 
+def test_a_layer_loop_finding_the_goal_in_the_middle_of_a_layer_is_right():
+    def mine(problem, on_step):  # the goal is met in the middle of its layer, not first
+        layer = [Node(problem.initial)]
+        reached = {problem.key(problem.initial)}
+        while layer:
+            next_layer = []
+            for node in reversed(layer):
+                if problem.is_goal(node.state):
+                    return node
+                children = expand(problem, node)
+                for child in children:
+                    if problem.key(child.state) not in reached:
+                        reached.add(problem.key(child.state))
+                        next_layer.append(child)
+                on_step(node, children, next_layer)
+            layer = next_layer
+        return None
+
+    fb = check_search(mine, "breadth-first")
+    assert fb, fb.why
+    assert "level by level" in fb.why and "shortest" in fb.why
+
+
 def test_a_reached_table_keyed_on_the_state_is_told_exactly_that():
     # right as far as it goes, but positions equal up to the order of the piles are searched
     # apart: 5,355 expansions where 233 suffice, past the checker's bound
@@ -684,3 +707,25 @@ def test_feedback_is_cut_at_a_word_never_mid_word():
 
     fb = Feedback.not_yet("word " * 400)
     assert len(fb.why) <= 600 and fb.why.endswith("word …")
+
+
+def test_a_layer_loop_reporting_only_the_next_layer_is_right():
+    def mine(problem, on_step):
+        layer = [Node(problem.initial)]
+        reached = {problem.key(problem.initial)}
+        while layer:
+            next_layer = []
+            for node in layer:
+                if problem.is_goal(node.state):
+                    return node
+                children = expand(problem, node)
+                for child in children:
+                    if problem.key(child.state) not in reached:
+                        reached.add(problem.key(child.state))
+                        next_layer.append(child)
+                on_step(node, children, next_layer)
+            layer = next_layer
+        return None
+
+    fb = check_search(mine, "breadth-first")
+    assert fb, fb.why

@@ -393,7 +393,12 @@ class _Run:
                 pool += [c for c in prev.children if id(c) not in have]
             live = pool if expanded.isdisjoint(map(id, pool)) else [
                 n for n in pool if id(n) not in expanded]
-            yield k, self.steps[k].node, live
+            taken = self.steps[k].node
+            if not any(n is taken for n in live):
+                # a frontier reported in part (a loop over the current layer that reports only
+                # the next): what was reported still orders the choice
+                live = [*live, taken]
+            yield k, taken, live
 
 
 # -- judging ---------------------------------------------------------------------------------------
@@ -602,7 +607,12 @@ def _taken_as_next(kind: str, run: _Run, found: Node) -> bool:
     expanded = {id(s.node) for s in run.steps}
     live = [n for n in pool if id(n) not in expanded]
     if not any(n is found for n in live):
-        return False
+        # not in the frontier reported last: still taken from the frontier if an earlier
+        # expansion generated it (a loop over a layer reports only the next one)
+        earlier = {id(c) for st in run.steps[:-1] for c in st.children}
+        if id(found) not in earlier:
+            return False
+        live.append(found)
     if kind not in _ORDERED:
         return True
     best = min(run.prio(kind, n) for n in live)
@@ -713,13 +723,14 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                 "frontier itself (the deque, list or heap you take nodes from), so that the "
                 "checker can see what your search takes from.")
         for run in runs:
-            for k, taken, live in run.choices():
-                if not any(n is taken for n in live) and not any(
-                        s.node is taken for s in run.steps[:k]):
+            known = {id(run.steps[0].node)}
+            for k, st in enumerate(run.steps):
+                if k and id(st.node) not in known:
                     return Feedback.not_yet(
-                        f"On {run.where}, expansion {k + 1} takes a node that was not in the "
-                        f"frontier your on_step reported after expansion {k}: pass on_step "
-                        "your frontier itself, after the children are added.")
+                        f"On {run.where}, expansion {k + 1} takes a node that no earlier "
+                        "expansion reported as a child: pass on_step every child "
+                        "expand(problem, node) gave, and expand those Node objects.")
+                known.update(map(id, st.children))
         v = _first_violation(kind, runs)
         if v is not None:
             run, k, taken, best = v
