@@ -723,6 +723,8 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                 "frontier itself (the deque, list or heap you take nodes from), so that the "
                 "checker can see what your search takes from.")
         for run in runs:
+            if not run.steps:
+                continue
             known = {id(run.steps[0].node)}
             for k, st in enumerate(run.steps):
                 if k and id(st.node) not in known:
