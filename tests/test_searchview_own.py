@@ -151,3 +151,27 @@ def test_the_error_trait_is_python_s_alone():
     assert v.error == ""
     v._handle_msg({"content": {"data": {"method": "update", "state": {"error": "forged"}}}})
     assert v.error == "" and "may not set" in v.note
+
+
+def test_a_recursive_depth_first_search_with_no_frontier_to_show_is_drawn_as_depth_first():
+    def dfs(problem, on_step):
+        reached = set()
+
+        def visit(node):
+            reached.add(problem.key(node.state))
+            if problem.is_goal(node.state):
+                return node
+            children = expand(problem, node)
+            on_step(node, children, [])
+            for c in children:
+                if problem.key(c.state) not in reached:
+                    found = visit(c)
+                    if found is not None:
+                        return found
+            return None
+
+        return visit(Node(problem.initial))
+
+    v = SearchView(small_position(seed=2, cards_left=6), algorithm=dfs)
+    assert v.error == "" and v.last_trace.solved
+    assert v.last_trace.evaluation == "depth-first"

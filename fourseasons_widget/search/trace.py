@@ -294,6 +294,14 @@ class _Recorder:
             if entries is None:
                 self.frontiers[k] = (members + extra, None)
 
+    def _dives(self) -> bool:
+        """With no frontier to read (a recursion passing ``[]``): does the search mostly
+        expand a child of the node it expanded last, as depth-first does?"""
+        parent = {n["id"]: n["parent"] for n in self.nodes}
+        pairs = list(zip(self.steps, self.steps[1:]))
+        dives = sum(parent.get(b["node"]) == a["node"] for a, b in pairs)
+        return bool(pairs) and 2 * dives > len(pairs)
+
     def finish_queues(self) -> None:
         """Each step's queue, in the order the search takes it: read from what it actually
         took (a list whose first entry is taken is a queue, whatever its type; whose last is
@@ -309,7 +317,7 @@ class _Recorder:
             back += last == taken["id"]
         if any(entries is not None for _, entries in self.frontiers):
             kind, evaluation = "heap", "A*"
-        elif back > front:
+        elif back > front or (front == back == 0 and self._dives()):
             kind, evaluation = "stack", "depth-first"
         else:
             kind, evaluation = "queue", "breadth-first"
