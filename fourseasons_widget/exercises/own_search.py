@@ -63,11 +63,15 @@ KINDS = {"breadth-first": ("breadth-first", "bfs", "breadth first"),
          "depth-first": ("depth-first", "dfs", "depth first"),
          "iterative deepening": ("iterative deepening", "ids", "iddfs")}
 #: the most expansions the checker lets a search make on one position
-CHECK_LIMIT = 1000
+CHECK_LIMIT = 10_000
 #: ... and an iterative deepening search (which repeats its passes)
 IDS_LIMIT = 20_000
 #: the most wall time, in seconds, a search may take on one position
 CHECK_SECONDS = 10.0
+#: a run's first expansions are all compared with the frontier reported before them; past
+#: these, one pair in :data:`SAMPLE_EVERY` (long runs: a reached table keyed on the state)
+FULL_STEPS = 500
+SAMPLE_EVERY = 10
 #: the most entries a frontier passed to on_step may hold, and children one expansion may have
 MAX_FRONTIER = 50_000
 MAX_CHILDREN = 1_000
@@ -257,6 +261,18 @@ def _node_in(entry: Any) -> Node:
                   f"holding one, such as (f, count, node); one is a {type(entry).__name__}")
 
 
+def _nodes_of(raw: list[Any]) -> tuple[list[Node], list[Any]]:
+    """The Nodes of a reported frontier's entries, and each entry's first item (its f, for a
+    heap of tuples)."""
+    kinds = set(map(type, raw))
+    if kinds <= {Node}:  # (the common cases first, at C speed: frontiers get long)
+        return raw, []
+    if kinds <= {tuple} and all(map(Node.__instancecheck__, map(operator.itemgetter(-1), raw))):
+        return list(map(operator.itemgetter(-1), raw)), list(map(operator.itemgetter(0), raw))
+    return ([_node_in(e) for e in raw],
+            [e[0] if isinstance(e, tuple | list) and e else None for e in raw])
+
+
 class _Step:
     __slots__ = ("children", "container", "firsts", "frontier", "node")
 
@@ -273,6 +289,7 @@ class _Watch:
         self.guard, self.limit = guard, limit
         self.steps: list[_Step] = []
         self.misuse: str | None = None
+        self.last_source: Any = ()  # the frontier reported last (read again at the end)
 
     def __call__(self, node: Any = None, children: Any = (), frontier: Any = (), *_: Any,
                  **__: Any) -> None:
@@ -301,19 +318,17 @@ class _Watch:
             elif not isinstance(source, list | deque | tuple) and isinstance(
                     getattr(source, "queue", None), list | deque):
                 source = source.queue  # queue.Queue, queue.PriorityQueue
-            raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
-            if len(raw) > MAX_FRONTIER:
-                self.guard.halt("frontier")
-            kinds = set(map(type, raw))
-            if kinds <= {Node}:  # (the common cases first, at C speed: frontiers get long)
-                nodes, firsts = raw, []
-            elif kinds <= {tuple} and all(map(Node.__instancecheck__,
-                                              map(operator.itemgetter(-1), raw))):
-                nodes = list(map(operator.itemgetter(-1), raw))
-                firsts = list(map(operator.itemgetter(0), raw))
-            else:
-                nodes = [_node_in(e) for e in raw]
-                firsts = [e[0] if isinstance(e, tuple | list) and e else None for e in raw]
+            n = len(self.steps)
+            self.last_source = source
+            if n < FULL_STEPS or n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1):
+                raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
+                if len(raw) > MAX_FRONTIER:
+                    self.guard.halt("frontier")
+                nodes, firsts = _nodes_of(raw)
+            else:  # (a long run: every tenth pair of expansions is compared, to stay quick)
+                if isinstance(source, list | deque) and len(source) > MAX_FRONTIER:
+                    self.guard.halt("frontier")
+                nodes = firsts = None
         except _Misuse as e:
             self.misuse = str(e)
             self.guard.halt("misuse")
@@ -337,6 +352,12 @@ class _Run:
         self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT)
         self.out: Outcome = guard.run(search, _problem(seed, cards_left), self.watch)
         self.steps = self.watch.steps
+        if self.steps and self.steps[-1].frontier is None:  # (the last one is always judged)
+            try:
+                raw = list(itertools.islice(iter(self.watch.last_source), MAX_FRONTIER))
+                self.steps[-1].frontier, self.steps[-1].firsts = _nodes_of(raw)
+            except (_Misuse, TypeError, RuntimeError):
+                self.steps[-1].frontier, self.steps[-1].firsts = [], []
         self._keys: dict[int, Any] = {}
         self._hs: dict[int, float] = {}
         self._late: bool | None = None
@@ -371,6 +392,8 @@ class _Run:
 
     def _find_late_push(self) -> bool:
         for a, b in itertools.pairwise(self.steps):
+            if a.frontier is None or b.frontier is None:
+                continue
             now = {id(n) for n in a.frontier}
             later = {id(n) for n in b.frontier} | {id(b.node)}
             if any(id(c) in later and id(c) not in now for c in a.children):
@@ -387,6 +410,8 @@ class _Run:
         for k in range(1, len(self.steps)):
             prev = self.steps[k - 1]
             expanded.add(id(prev.node))
+            if prev.frontier is None:
+                continue
             pool = list(prev.frontier)
             if late:
                 have = {id(n) for n in pool}
@@ -478,7 +503,7 @@ def _fits(kind: str, runs: list[_Run]) -> bool:
 def _heap_of_g(runs: list[_Run]) -> bool:
     """The frontier is a heap of tuples whose first item is the node's g."""
     pairs = [(f, n.path_cost) for r in runs for st in r.steps[:50]
-             for f, n in zip(st.firsts, st.frontier)]
+             for f, n in zip(st.firsts or (), st.frontier or ())]
     return bool(pairs) and all(isinstance(f, int | float) and f == g for f, g in pairs)
 
 
@@ -670,6 +695,8 @@ def _lacking(run: _Run) -> str | None:
             if kc not in reached:
                 new.setdefault(kc, c)
         reached.update(new)
+        if st.frontier is None:
+            continue
         ids = set(map(id, st.frontier)) | {id(nxt.node)}
         if late:
             ids |= set(map(id, st.children))
@@ -808,10 +835,15 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
     }[kind]
     promise = (", tests for the goal when a node is taken and finds shortest lines"
                if kind in _OPTIMAL else " and finds a line")
+    note = ""
+    if any(_keyed_on_state(r) for r in runs):
+        note = (" Its reached table is keyed on the state itself: positions that differ only "
+                "in the order of the cross piles are searched apart, hence the expansions; "
+                "problem.key(state) makes them one.")
     return Feedback.right(
         f"Your {kind} search {does}, never expands a state twice{promise} on "
         f"{len(runs)} positions ({', '.join(map(str, lines))} moves; {total:,} expansions, "
-        f"the library's {kind}: {lib:,}).")
+        f"the library's {kind}: {lib:,}).{note}")
 
 
 def _judge_ids(runs: list[_Run]) -> Feedback:
