@@ -175,3 +175,33 @@ def test_a_recursive_depth_first_search_with_no_frontier_to_show_is_drawn_as_dep
     v = SearchView(small_position(seed=2, cards_left=6), algorithm=dfs)
     assert v.error == "" and v.last_trace.solved
     assert v.last_trace.evaluation == "depth-first"
+
+
+def astar_oldest(problem, on_step):
+    root = Node(problem.initial)
+    count = itertools.count()
+    frontier = [(problem.h(root.state), next(count), root)]
+    reached = {problem.key(root.state): root}
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if problem.is_goal(node.state):
+            return node
+        if reached[problem.key(node.state)] is not node:
+            continue
+        children = expand(problem, node)
+        for c in children:
+            k = problem.key(c.state)
+            if k not in reached or c.path_cost < reached[k].path_cost:
+                reached[k] = c
+                heapq.heappush(frontier, (c.path_cost + problem.h(c.state), next(count), c))
+        on_step(node, children, frontier)
+    return None
+
+
+def test_an_astar_of_ones_own_is_drawn_exactly_as_the_librarys():
+    game = small_position(seed=2, cards_left=6)
+    a = SearchView(game, algorithm=astar_oldest).last_trace
+    b = SearchView(game, algorithm="A*").last_trace
+    assert a.solved and a.path == b.path and a.expanded == b.expanded
+    assert [s["node"] for s in a.steps] == [s["node"] for s in b.steps]
+    assert [s["queue"] for s in a.steps] == [s["queue"] for s in b.steps]

@@ -256,6 +256,7 @@ class _Recorder:
                 guard.halt("misuse")
             raise
         live = {id(n) for n in members}
+        waiting: dict[Any, list[Node]] | None = None  # the frontier by key, when needed
         for c in kids:
             dup = id(c) not in live
             cid = self.child(me, node, c.action, c.state, None if dup else c, k)
@@ -263,13 +264,15 @@ class _Recorder:
                 self.dropped[id(c)] = cid
                 self.keep.append(c)
             if not dup:  # a cheaper path to a state still waiting supersedes that node
-                key = self.problem.key(c.state)
-                for n in members:
+                if waiting is None:
+                    waiting = {}
+                    for n in members:
+                        waiting.setdefault(self.problem.key(n.state), []).append(n)
+                for n in waiting.get(self.problem.key(c.state), ()):
                     j = self.ids.get(id(n))
                     if (n is not c and j is not None and j != cid
                             and self.nodes[j]["expanded"] is None
                             and self.nodes[j]["superseded"] is None
-                            and self.problem.key(n.state) == key
                             and n.path_cost > c.path_cost):
                         self.nodes[j]["superseded"] = k
         self.frontiers.append((members, shape))
@@ -281,11 +284,11 @@ class _Recorder:
         step's frontier the children it added after (those in the next step's frontier, or
         taken next), at the end, where a queue or a stack puts them."""
         late = []
+        obj = {j: i for i, j in self.ids.items()}  # trace id → id() of its Node
         for k in range(len(self.frontiers) - 1):
             now = {id(n) for n in self.frontiers[k][0]}
             later = {id(n) for n in self.frontiers[k + 1][0]}
-            taken = self.steps[k + 1]["node"]
-            later |= {i for i, j in self.ids.items() if j == taken}
+            later.add(obj.get(self.steps[k + 1]["node"]))
             late.append([c for c in self.children_of[k] if id(c) in later and id(c) not in now])
         if not any(late):
             return
