@@ -730,3 +730,13 @@ def test_a_layer_loop_reporting_only_the_next_layer_is_right():
 
     fb = check_search(mine, "breadth-first")
     assert fb, fb.why
+
+
+@pytest.mark.parametrize("kind, entry", [
+    ("uniform-cost", lambda f, n, c, p: (n.path_cost, c, n)),
+    ("greedy best-first", lambda f, n, c, p: (p.h(n.state), c, n)),
+])
+def test_uniform_cost_and_greedy_handed_in_as_themselves_are_right(kind, entry):
+    fb = check_search(make_astar(entry), kind)
+    assert fb, fb.why
+    assert {"uniform-cost": "least g", "greedy best-first": "least h"}[kind] in fb.why
