@@ -740,3 +740,22 @@ def test_uniform_cost_and_greedy_handed_in_as_themselves_are_right(kind, entry):
     fb = check_search(make_astar(entry), kind)
     assert fb, fb.why
     assert {"uniform-cost": "least g", "greedy best-first": "least h"}[kind] in fb.why
+
+
+def test_without_signals_a_right_search_is_still_right(no_signals, monkeypatch):
+    monkeypatch.setattr(own_search, "CHECK_SECONDS", 60.0)
+    fb = check_search(make_astar(TIE_BREAKS["oldest"]), "A*")
+    assert fb, fb.why
+
+
+def test_in_another_thread_a_one_line_endless_loop_is_stopped(quick):
+    import threading
+
+    def mine(problem, on_step):
+        while True: pass  # noqa: E701
+
+    out = []
+    t = threading.Thread(target=lambda: out.append(check_search(mine, "A*")), daemon=True)
+    t.start()
+    t.join(30)
+    assert out and not out[0] and "did not finish within 0.5 s" in out[0].why

@@ -531,6 +531,11 @@ def _what_it_is(claimed: str, runs: list[_Run]) -> str | None:
     return None
 
 
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?")) else text + "."
+
+
 def _short(text: str, limit: int = 160) -> str:
     text = " ".join(str(text).split())
     if len(text) <= limit:
@@ -587,6 +592,8 @@ def _early(run: _Run, kind: str) -> Feedback | None:
                                 "does not end.")
     if e is not None:
         return Feedback.not_yet(f"On {run.where} your search failed: {_error_text(e)}.")
+    if not run.steps and out.stopped is not None:
+        return Feedback.not_yet(_sentence(_stop_text(run, kind)))
     if not run.steps and out.stopped is None:
         if out.value is None:
             return Feedback.not_yet(
@@ -803,8 +810,7 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                 f"keyed on problem.key needs {_library_expansions(kind, (run.position,)):,}). "
                 "Key the table on problem.key(state).")
         if run.out.stopped is not None:
-            return Feedback.not_yet(_stop_text(run, kind)[0].upper()
-                                    + _stop_text(run, kind)[1:] + ".")
+            return Feedback.not_yet(_sentence(_stop_text(run, kind)))
     lines = []
     for run in runs:
         found = run.out.value
@@ -900,7 +906,7 @@ def _judge_ids(runs: list[_Run]) -> Feedback:
             if cycle:
                 text += ("; it expands a state already on its own path: skip a child whose "
                          "state is on the current path")
-            return Feedback.not_yet(text[0].upper() + text[1:] + ".")
+            return Feedback.not_yet(_sentence(text))
         found = run.out.value
         if found is None:
             return Feedback.not_yet(f"On {run.where} your search found no goal; one is "

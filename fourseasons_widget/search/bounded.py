@@ -9,8 +9,8 @@ How it ends a run that has gone on too long (the first that applies):
 - in the main thread of CPython, an alarm signal (``SIGALRM``), repeated every 50 ms after the
   deadline: it interrupts pure-Python loops and ``time.sleep`` alike;
 - where there are no signals (Pyodide, ``sys.platform == "emscripten"``, or another thread),
-  a step budget: a trace function counts the lines the student's code runs and checks the
-  clock every thousand lines;
+  a step budget: a trace function counts the instructions the student's own code runs
+  (the package's code is not traced) and checks the clock every thousand;
 - an observer (the checker's or the view's ``on_step``) calls :meth:`Guard.check` at each
   expansion, which raises too.
 
@@ -83,7 +83,7 @@ class Guard:
     description (``{breadth_first_search.__code__: "the library's breadth-first search"}``)
     whose calls are noted."""
 
-    def __init__(self, seconds: float, *, max_lines: int = 20_000_000,
+    def __init__(self, seconds: float, *, max_lines: int = 200_000_000,
                  forbidden: dict[Any, str] | None = None) -> None:
         self.seconds = float(seconds)
         self.max_lines = max_lines
@@ -141,12 +141,14 @@ class Guard:
     def _global(self, frame: Any, event: str, arg: Any) -> Any:
         if not self.active or _ours(frame.f_code):
             return None
+        # instructions, not only lines: a one-line loop (``while True: pass``) runs no new line
+        frame.f_trace_opcodes = True
         return self._local
 
     def _local(self, frame: Any, event: str, arg: Any) -> Any:
         if not self.active:
             return None
-        if event == "line":
+        if event == "line" or event == "opcode":
             if self.reason is None:
                 self.lines += 1
                 if self.lines % _CLOCK_EVERY == 0:
