@@ -267,18 +267,19 @@ def _nodes_of(raw: list[Any]) -> tuple[list[Node], list[Any]]:
     kinds = set(map(type, raw))
     if kinds <= {Node}:  # (the common cases first, at C speed: frontiers get long)
         return raw, []
-    if kinds <= {tuple} and all(map(Node.__instancecheck__, map(operator.itemgetter(-1), raw))):
+    if kinds <= {tuple} and all(raw) and all(
+            map(Node.__instancecheck__, map(operator.itemgetter(-1), raw))):
         return list(map(operator.itemgetter(-1), raw)), list(map(operator.itemgetter(0), raw))
     return ([_node_in(e) for e in raw],
             [e[0] if isinstance(e, tuple | list) and e else None for e in raw])
 
 
 class _Step:
-    __slots__ = ("children", "container", "firsts", "frontier", "node")
+    __slots__ = ("children", "firsts", "frontier", "node")
 
-    def __init__(self, node, children, frontier, firsts, container):
+    def __init__(self, node, children, frontier, firsts):
         self.node, self.children, self.frontier = node, children, frontier
-        self.firsts, self.container = firsts, container
+        self.firsts = firsts
 
 
 class _Watch:
@@ -309,7 +310,6 @@ class _Watch:
                 if not isinstance(c, Node):
                     raise _Misuse("on_step's second argument should be the children (Nodes) "
                                   f"expand gave, not {type(c).__name__}s")
-            container = type(frontier).__name__
             source = frontier
             if source is None:
                 source = ()
@@ -336,7 +336,7 @@ class _Watch:
             self.misuse = ("on_step's arguments should be (node, children, frontier): the "
                            "Node expanded, the list of its children, and your frontier")
             self.guard.halt("misuse")
-        self.steps.append(_Step(node, kids, nodes, firsts, container))
+        self.steps.append(_Step(node, kids, nodes, firsts))
 
 
 class _Run:
