@@ -17,12 +17,15 @@ the search without a kernel; only choosing another algorithm needs one.
 'A*'
 
 A search of your own (``search(problem, on_step)``, see :func:`.search.trace.record`) is
-shown the same way: ``SearchView(game, algorithm=my_astar)``.  Two algorithms side by side,
+shown the same way: ``SearchView(game, algorithm=my_astar)``.  It runs under the checker's
+bounds (time, expansions, the size of what it reports): if it fails or is stopped, the view
+shows what it did until then and says why in :attr:`error` (an alert on the view), never
+raising.  Two algorithms side by side,
 stepped together: ``SearchView.side_by_side(game, "breadth-first", "A*")``.
 
 The front end may set only ``step``, ``selected``, ``algorithm`` (one on offer) and
 ``show_duplicates``, each checked (:class:`~.channel.FrontEndGate`); ``trace``,
-``algorithms`` and ``max_steps`` are Python's.
+``algorithms``, ``max_steps``, ``note`` and ``error`` are Python's.
 """
 
 from __future__ import annotations
@@ -92,6 +95,10 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
     show_duplicates = traitlets.Bool(False).tag(sync=True)
     #: a refusal or a note from Python, shown under the view
     note = traitlets.Unicode("").tag(sync=True)
+    #: why a search of your own stopped early (its exception, the bound it ran into, what it
+    #: returned): one short paragraph of plain text, shown on the view as an alert; "" when
+    #: it did not (the view then shows everything it did until then)
+    error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: Game, algorithm: Any = "A*", *, max_steps: int = 300,
                  evaluation: str | None = None, **kwargs: Any) -> None:
@@ -206,6 +213,7 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
         }
         with self.hold_sync():
             self.trace = data
+            self.error = safe_text(t.error, 300) if t.error else ""
             self.step = 0
             self.selected = 0
 

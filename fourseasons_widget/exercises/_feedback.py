@@ -9,6 +9,14 @@ from dataclasses import dataclass
 MAX_FEEDBACK = 600
 
 
+def _bounded(text: str) -> str:
+    """``text`` within :data:`MAX_FEEDBACK`, cut at a word with an ellipsis (never mid-word)."""
+    if len(text) <= MAX_FEEDBACK:
+        return text
+    cut = text[:MAX_FEEDBACK - 2].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:.") + " …"
+
+
 @dataclass(frozen=True)
 class Feedback:
     """A checker's verdict on a student's answer: ``ok`` and a short explanation ``why``."""
@@ -18,11 +26,11 @@ class Feedback:
 
     @classmethod
     def right(cls, why: str = "") -> Feedback:
-        return cls(True, why[:MAX_FEEDBACK])
+        return cls(True, _bounded(why))
 
     @classmethod
     def not_yet(cls, why: str) -> Feedback:
-        return cls(False, why[:MAX_FEEDBACK])
+        return cls(False, _bounded(why))
 
     def __bool__(self) -> bool:
         return self.ok

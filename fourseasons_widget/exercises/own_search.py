@@ -1,14 +1,33 @@
-"""The checker for notebook 05's "write the search yourself": breadth-first, A* (and, as an
-extension, depth-first and iterative deepening) written by the student.
+"""The checker for notebook 05's "write the search yourself": breadth-first, A* (and, as
+extensions, uniform-cost, greedy best-first, depth-first and iterative deepening) written by
+the student.
 
 A student's search is a function ``search(problem, on_step)`` over the
 :class:`~fourseasons_widget.search.problem.Problem` protocol that builds on
 :func:`~fourseasons_widget.search.algorithms.expand`, calls ``on_step(node, children,
 frontier)`` after each expansion and returns the goal :class:`Node` (or ``None``).
-:func:`check_search` runs it on small positions beside a hidden reference written the same way
-(and checked against the library's algorithms by the tests), and compares what the student
-sees: the solution and its length, the expansions (order and count) and the frontier after
-each one.  It says *what* differs, and where, never *how* the reference does it.
+
+:func:`check_search` runs it on small positions and judges it by what defines the algorithm,
+not by one reference's trace, so any frontier container and any tie-break passes:
+
+- breadth-first takes, at every expansion, a node of least depth among the frontier it
+  reported (first in, first out: a deque, or a list with ``pop(0)``), uniform-cost one of
+  least g, greedy best-first one of least h, A* one of least f = g + h; depth-first finishes a
+  node's subtree before its siblings (a stack, or recursion);
+- a graph search never expands a state twice (A* and uniform-cost: never again by a path no
+  cheaper), and keeps every new child in its frontier;
+- breadth-first, uniform-cost and A* test for the goal when a node is taken from the frontier,
+  and return a shortest line;
+- iterative deepening runs depth-first passes to depths 0, 1, 2, …, each expanding every state
+  within its limit, and returns a shortest line.
+
+A wrong search is told the first of these it breaks, and what it is instead ("this is
+greedy best-first search: it orders the frontier by h alone").  Each position is a fresh
+copy (nothing a student changes survives into the next check); the student's code runs
+under bounds (:mod:`~fourseasons_widget.search.bounded`: expansions, frontier size, wall time
+or a step budget) and its errors, ``sys.exit()`` and ``KeyboardInterrupt`` are answered, never
+raised; a search that calls the library's own searches (or this module's hidden ones) is
+refused.
 
 >>> check_search(..., "breadth-first")
 ✘ Not yet. Write your function first: def my_search(problem, on_step): ... returning the goal Node or None.
@@ -16,30 +35,53 @@ each one.  It says *what* differs, and where, never *how* the reference does it.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
+import operator
+import types
 from collections import deque
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from ..search.algorithms import Node, expand
+from ..search.bounded import Guard, Outcome, describe_error
 from ._feedback import Feedback
 
 #: the positions the checker runs a search on: ``small_position(seed, cards_left)`` (played
 #: along a known win of deal ``seed`` until that many cards are left; the second and third
 #: still have cards in the stock, where the algorithms differ most)
 CHECK_POSITIONS = ((0, 3), (2, 6), (3, 6))
+#: iterative deepening repeats its work: smaller positions (the last with a card in the stock)
+IDS_POSITIONS = ((0, 3), (0, 5), (2, 4))
 #: the algorithms the checker knows, and the names a student may use for them
 KINDS = {"breadth-first": ("breadth-first", "bfs", "breadth first"),
-         "A*": ("a*", "astar", "a star"),
+         "uniform-cost": ("uniform-cost", "ucs", "uniform cost", "dijkstra"),
+         "greedy best-first": ("greedy best-first", "greedy", "greedy best first"),
+         "A*": ("a*", "astar", "a star", "a-star"),
          "depth-first": ("depth-first", "dfs", "depth first"),
          "iterative deepening": ("iterative deepening", "ids", "iddfs")}
 #: the most expansions the checker lets a search make on one position
-CHECK_LIMIT = 1000
+CHECK_LIMIT = 10_000
+#: ... and an iterative deepening search (which repeats its passes)
+IDS_LIMIT = 20_000
+#: the most wall time, in seconds, a search may take on one position
+CHECK_SECONDS = 10.0
+#: a run's first expansions are all compared with the frontier reported before them; past
+#: these, one pair in :data:`SAMPLE_EVERY` (long runs: a reached table keyed on the state)
+FULL_STEPS = 500
+SAMPLE_EVERY = 10
+#: the most entries a frontier passed to on_step may hold, and children one expansion may have
+MAX_FRONTIER = 50_000
+MAX_CHILDREN = 1_000
+
+_ORDERED = ("breadth-first", "uniform-cost", "greedy best-first", "A*")
+_OPTIMAL = ("breadth-first", "uniform-cost", "A*", "iterative deepening")
 
 
-# -- the hidden references (the same shape as the student's functions) --------------------------
+# -- the hidden references (the same shape as the student's functions; the tests hand them in
+#    as right answers, and a submission that calls them is refused) -------------------------
 
 
 def _ref_breadth_first(problem, on_step):
@@ -100,7 +142,7 @@ def _ref_depth_first(problem, on_step):
     return None
 
 
-def _ref_greedy(problem, on_step):  # (for the diagnosis only: "yours is greedy")
+def _ref_greedy(problem, on_step):
     root = Node(problem.initial)
     count = itertools.count()
     frontier = [(problem.h(root.state), next(count), root)]
@@ -120,11 +162,8 @@ def _ref_greedy(problem, on_step):  # (for the diagnosis only: "yours is greedy"
 
 
 REFERENCES: dict[str, Callable[..., Any]] = {
-    "breadth-first": _ref_breadth_first, "A*": _ref_astar, "depth-first": _ref_depth_first}
-#: what a wrong search may turn out to be
-_OTHERS = {**REFERENCES, "greedy best-first": _ref_greedy}
-_EVALUATION = {"breadth-first": "breadth-first", "A*": "A*", "depth-first": "depth-first",
-               "iterative deepening": "breadth-first"}
+    "breadth-first": _ref_breadth_first, "A*": _ref_astar, "depth-first": _ref_depth_first,
+    "greedy best-first": _ref_greedy}
 
 
 def _kind(name: Any) -> str | None:
@@ -137,252 +176,761 @@ def _kind(name: Any) -> str | None:
     return None
 
 
-@cache
 def _problem(seed: int, cards_left: int):
+    """A fresh copy of a check position: what a student's run changes on it (``problem.h =
+    ...``) dies with it."""
     from ..search.endgames import position_at, small_position
     from ..search.problem import GameProblem
 
     return GameProblem(position_at(small_position(seed=seed, cards_left=cards_left)))
 
 
-class _Run:
-    """One recorded run: what the student (or the reference) did on one position."""
+@cache
+def _layers(seed: int, cards_left: int) -> tuple[int, types.MappingProxyType]:
+    """The shortest line's length and, for every state (by ``problem.key``) no farther than
+    that from the start, its distance: a breadth-first search of the checker's own."""
+    p = _problem(seed, cards_left)
+    start = p.key(p.initial)
+    dist = {start: 0}
+    layer = [p.initial]
+    depth = 0
+    while layer and not any(p.is_goal(s) for s in layer):
+        nxt = []
+        for s in layer:
+            for a in p.actions(s):
+                s2 = p.result(s, a)
+                k = p.key(s2)
+                if k not in dist:
+                    dist[k] = depth + 1
+                    nxt.append(s2)
+        layer, depth = nxt, depth + 1
+    return depth, types.MappingProxyType(dist)
 
-    def __init__(self, problem, search, kind: str) -> None:
-        from ..search.trace import record
 
-        self.error: str | None = None
-        self.trace = None
+@cache
+def _library_expansions(kind: str, positions: tuple) -> int:
+    from ..search import algorithms
+
+    run = {"breadth-first": algorithms.breadth_first_search,
+           "uniform-cost": algorithms.uniform_cost_search,
+           "greedy best-first": algorithms.greedy_best_first_search,
+           "A*": algorithms.astar, "depth-first": algorithms.depth_first_search,
+           "iterative deepening": algorithms.iterative_deepening_search}[kind]
+    return sum(run(_problem(*pos)).expanded for pos in positions)
+
+
+def _forbidden() -> dict[Any, str]:
+    """The package's own searches, by code object: calling any of them is not writing one."""
+    from ..search import algorithms as a
+    from ..solver import exact
+
+    named = {
+        a.best_first_search: "the library's best-first search",
+        a.breadth_first_search: "the library's breadth-first search",
+        a.depth_first_search: "the library's depth-first search",
+        a.uniform_cost_search: "the library's uniform-cost search",
+        a.greedy_best_first_search: "the library's greedy best-first search",
+        a.astar: "the library's A*", a.weighted_astar: "the library's weighted A*",
+        a.depth_limited_search: "the library's depth-limited search",
+        a.iterative_deepening_search: "the library's iterative deepening search",
+        exact.search: "the solver", exact.solve: "the solver",
+        _ref_breadth_first: "the checker's hidden breadth-first search",
+        _ref_astar: "the checker's hidden A*",
+        _ref_depth_first: "the checker's hidden depth-first search",
+        _ref_greedy: "the checker's hidden greedy best-first search",
+    }
+    return {f.__code__: what for f, what in named.items()}
+
+
+# -- watching a run ------------------------------------------------------------------------------
+
+
+class _Misuse(Exception):
+    pass
+
+
+def _node_in(entry: Any) -> Node:
+    """A frontier entry: a Node, or a tuple (list) holding one, such as ``(f, count, node)``."""
+    if isinstance(entry, Node):
+        return entry
+    if isinstance(entry, tuple | list):
+        for x in reversed(entry):
+            if isinstance(x, Node):
+                return x
+    raise _Misuse("each entry of the frontier passed to on_step should be a Node or a tuple "
+                  f"holding one, such as (f, count, node); one is a {type(entry).__name__}")
+
+
+def _nodes_of(raw: list[Any]) -> tuple[list[Node], list[Any]]:
+    """The Nodes of a reported frontier's entries, and each entry's first item (its f, for a
+    heap of tuples)."""
+    kinds = set(map(type, raw))
+    if kinds <= {Node}:  # (the common cases first, at C speed: frontiers get long)
+        return raw, []
+    if kinds <= {tuple} and all(raw) and all(
+            map(Node.__instancecheck__, map(operator.itemgetter(-1), raw))):
+        return list(map(operator.itemgetter(-1), raw)), list(map(operator.itemgetter(0), raw))
+    return ([_node_in(e) for e in raw],
+            [e[0] if isinstance(e, tuple | list) and e else None for e in raw])
+
+
+class _Step:
+    __slots__ = ("children", "firsts", "frontier", "node")
+
+    def __init__(self, node, children, frontier, firsts):
+        self.node, self.children, self.frontier = node, children, frontier
+        self.firsts = firsts
+
+
+class _Watch:
+    """The ``on_step`` the checker hands a student's search: it records each expansion (the
+    Node objects themselves, so that identity tells the nodes apart) and enforces the bounds."""
+
+    def __init__(self, guard: Guard, limit: int) -> None:
+        self.guard, self.limit = guard, limit
+        self.steps: list[_Step] = []
+        self.misuse: str | None = None
+        self.last_source: Any = ()  # the frontier reported last (read again at the end)
+
+    def __call__(self, node: Any = None, children: Any = (), frontier: Any = (), *_: Any,
+                 **__: Any) -> None:
+        self.guard.check()
+        if len(self.steps) >= self.limit:
+            self.guard.halt("expansions")
         try:
-            self.trace = record(problem, search, max_steps=CHECK_LIMIT,
-                                evaluation=_EVALUATION[kind])
-        except TypeError as e:
-            text = str(e)
-            if "'<' not supported" in text and "Node" in text:
-                self.error = ("comparing two Nodes failed (TypeError: '<' not supported): "
-                              "when two heap entries have the same f, Python compares the next "
-                              "item; put a counter between f and the node, (f, count, node)")
-            else:
-                self.error = f"TypeError: {text[:160]}"
-        except Exception as e:  # the student's code: any error is reported, never raised
-            self.error = f"{type(e).__name__}: {str(e)[:160]}"
-        if self.trace is None:
-            return
-        t = self.trace
-        key = problem.key
-        self.keys = [key(t.states[t.nodes[s["node"]]["pos"]]) for s in t.steps]
-        self.depths = [t.nodes[s["node"]]["depth"] for s in t.steps]
-        self.g = [t.nodes[s["node"]]["g"] for s in t.steps]
-        self.h = [t.nodes[s["node"]]["h"] for s in t.steps]
-        self.frontiers = [frozenset(key(t.states[t.nodes[j]["pos"]]) for j in s["queue"])
-                          for s in t.steps]
+            if not isinstance(node, Node):
+                raise _Misuse("on_step's first argument should be the Node you expanded, not "
+                              f"a {type(node).__name__}")
+            kids = list(itertools.islice(iter(children if children is not None else ()),
+                                         MAX_CHILDREN + 1))
+            if len(kids) > MAX_CHILDREN:
+                raise _Misuse(f"on_step was given more than {MAX_CHILDREN:,} children for one "
+                              "node: pass the list expand(problem, node) returns")
+            for c in kids:
+                if not isinstance(c, Node):
+                    raise _Misuse("on_step's second argument should be the children (Nodes) "
+                                  f"expand gave, not {type(c).__name__}s")
+            source = frontier
+            if source is None:
+                source = ()
+            elif isinstance(source, dict):
+                source = list(source.values())
+            elif not isinstance(source, list | deque | tuple) and isinstance(
+                    getattr(source, "queue", None), list | deque):
+                source = source.queue  # queue.Queue, queue.PriorityQueue
+            n = len(self.steps)
+            self.last_source = source
+            if n < FULL_STEPS or n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1):
+                raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
+                if len(raw) > MAX_FRONTIER:
+                    self.guard.halt("frontier")
+                nodes, firsts = _nodes_of(raw)
+            else:  # (a long run: every tenth pair of expansions is compared, to stay quick)
+                if isinstance(source, list | deque) and len(source) > MAX_FRONTIER:
+                    self.guard.halt("frontier")
+                nodes = firsts = None
+        except _Misuse as e:
+            self.misuse = str(e)
+            self.guard.halt("misuse")
+        except TypeError:
+            self.misuse = ("on_step's arguments should be (node, children, frontier): the "
+                           "Node expanded, the list of its children, and your frontier")
+            self.guard.halt("misuse")
+        self.steps.append(_Step(node, kids, nodes, firsts))
 
-    @property
-    def length(self) -> int | None:
-        return len(self.trace.path) if self.trace is not None and self.trace.solved else None
 
+class _Run:
+    """One guarded run of a student's search on one position, and what the checker needs
+    to judge it."""
 
-def _where(seed: int, cards_left: int) -> str:
-    return f"small_position(seed={seed}, cards_left={cards_left})"
+    def __init__(self, search: Any, seed: int, cards_left: int, kind: str) -> None:
+        self.where = f"small_position(seed={seed}, cards_left={cards_left})"
+        self.position = (seed, cards_left)
+        self.shortest, self.dist = _layers(seed, cards_left)
+        self.judge = _problem(seed, cards_left)  # the checker's own copy, never the student's
+        guard = Guard(CHECK_SECONDS, forbidden=_forbidden())
+        self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT)
+        self.out: Outcome = guard.run(search, _problem(seed, cards_left), self.watch)
+        self.steps = self.watch.steps
+        if self.steps and self.steps[-1].frontier is None:  # (the last one is always judged)
+            try:
+                raw = list(itertools.islice(iter(self.watch.last_source), MAX_FRONTIER))
+                self.steps[-1].frontier, self.steps[-1].firsts = _nodes_of(raw)
+            except (_Misuse, TypeError, RuntimeError):
+                self.steps[-1].frontier, self.steps[-1].firsts = [], []
+        self._keys: dict[int, Any] = {}
+        self._hs: dict[int, float] = {}
+        self._late: bool | None = None
 
+    def key(self, n: Node) -> Any:
+        k = self._keys.get(id(n))
+        if k is None:
+            k = self._keys[id(n)] = self.judge.key(n.state)
+        return k
 
-def _sorted_by(values: list[float]) -> bool:
-    return all(a <= b for a, b in itertools.pairwise(values))
+    def h(self, n: Node) -> float:
+        v = self._hs.get(id(n))
+        if v is None:
+            v = self._hs[id(n)] = self.judge.h(n.state)
+        return v
 
+    def prio(self, kind: str, n: Node) -> float:
+        if kind == "breadth-first":
+            return n.depth
+        if kind == "uniform-cost":
+            return n.path_cost
+        if kind == "greedy best-first":
+            return self.h(n)
+        return n.path_cost + self.h(n)
 
-def _order_diagnosis(kind: str, you: _Run, ref: _Run, i: int, problem: Any = None) -> str:
-    """Why the expansion orders part at index ``i`` (0-based), in words about the nodes."""
-    if problem is not None:
-        for other, fn in _OTHERS.items():
-            if other == kind:
+    def late_push(self) -> bool:
+        """on_step is called before the children are added to the frontier (they show up in
+        the next expansion's frontier, or are taken next, without being in this one's)."""
+        if self._late is None:
+            self._late = self._find_late_push()
+        return self._late
+
+    def _find_late_push(self) -> bool:
+        for a, b in itertools.pairwise(self.steps):
+            if a.frontier is None or b.frontier is None:
                 continue
-            them = _Run(problem, fn, other)
-            if them.trace is not None and them.keys == you.keys:
-                return (f"your search expands exactly the nodes {other} search expands, in its "
-                        f"order — not {kind}'s")
-    seen: dict[Any, int] = {}
-    for j, k in enumerate(you.keys):
-        if k in seen:
-            return (f"your search expands the same state twice (expansions {seen[k] + 1} and "
-                    f"{j + 1}): a state already reached must not be searched again — keep a "
-                    "table of the states reached and skip a child whose state is in it"
-                    + (" (or an entry superseded by a cheaper path)" if kind == "A*" else ""))
-        seen[k] = j
-    n = min(len(you.keys), 40)
-    f_you = [g + h for g, h in zip(you.g[:n], you.h[:n])]
-    if kind == "breadth-first" and not _sorted_by(you.depths[:n]):
-        return ("your search expands a deeper node before a shallower one (depth "
-                f"{max(you.depths[:n])} before depth {min(you.depths[you.depths.index(max(you.depths[:n])):n])}): "
-                "breadth-first takes the oldest node first — a FIFO queue (popleft), not a stack")
-    if kind == "A*":
-        if not _sorted_by(f_you):
-            if _sorted_by(you.h[:n]):
-                return "your expansions are ordered by h alone: that is greedy best-first, not A*"
-            if _sorted_by(you.g[:n]):
-                return ("your expansions are ordered by g alone: that is uniform-cost search; "
-                        "A* orders by f = g + h")
-            return ("your expansions are not in order of f = g + h (with this h, A*'s f never "
-                    "decreases from one expansion to the next)")
-        if ref.trace is not None and i < len(ref.keys) and f_you[min(i, n - 1)] == (
-                ref.g[i] + ref.h[i]):
-            return (f"your order agrees on f but breaks a tie differently at expansion {i + 1}: "
-                    "among nodes of equal f, take the one generated first (a counter in each "
-                    "heap entry does it)")
-    if kind == "depth-first" and you.depths[: i + 1] and you.depths[i] < ref.depths[i]:
-        return (f"at expansion {i + 1} your search takes a node at depth {you.depths[i]}, the "
-                f"reference one at depth {ref.depths[i]}: depth-first takes the newest node "
-                "first (a stack: pop from the end)")
-    if i < len(ref.depths) and i < len(you.depths):
-        return (f"expansion {i + 1} differs: yours is a node at depth {you.depths[i]} (g "
-                f"{you.g[i]:g}, h {you.h[i]:g}), the reference's at depth {ref.depths[i]} (g "
-                f"{ref.g[i]:g}, h {ref.h[i]:g})")
-    return f"the expansions differ from expansion {i + 1} on"
+            now = {id(n) for n in a.frontier}
+            later = {id(n) for n in b.frontier} | {id(b.node)}
+            if any(id(c) in later and id(c) not in now for c in a.children):
+                return True
+        return False
+
+    def choices(self):
+        """For each expansion after the first: (its index k, the node taken, the live frontier
+        it was taken from) — the frontier reported after expansion k − 1 (with the children
+        of that expansion, for a search that reports before adding them), minus nodes
+        already expanded."""
+        late = self.late_push()
+        expanded: set[int] = set()
+        for k in range(1, len(self.steps)):
+            prev = self.steps[k - 1]
+            expanded.add(id(prev.node))
+            if prev.frontier is None:
+                continue
+            pool = list(prev.frontier)
+            if late:
+                have = {id(n) for n in pool}
+                pool += [c for c in prev.children if id(c) not in have]
+            live = pool if expanded.isdisjoint(map(id, pool)) else [
+                n for n in pool if id(n) not in expanded]
+            taken = self.steps[k].node
+            if not any(n is taken for n in live):
+                # a frontier reported in part (a loop over the current layer that reports only
+                # the next): what was reported still orders the choice
+                live = [*live, taken]
+            yield k, taken, live
+
+
+# -- judging ---------------------------------------------------------------------------------------
+
+
+_WANT = {
+    "breadth-first": "breadth-first takes the oldest node first (a queue: popleft(), or pop(0) "
+                     "on a list), so every node of depth d before any of depth d + 1",
+    "uniform-cost": "uniform-cost search takes a node of least path cost g first",
+    "greedy best-first": "greedy best-first takes a node of least h first",
+    "A*": "A* takes a node of least f = g + h first",
+    "depth-first": "depth-first takes the newest node first (a stack: pop() from the end), so "
+                   "it finishes a node's subtree before the node's siblings",
+}
+_IS = {
+    "greedy best-first": "this is greedy best-first search: it orders the frontier by h alone",
+    "uniform-cost": "this is uniform-cost search: it orders the frontier by g alone (every move "
+                    "costs 1 here, so it expands what breadth-first expands)",
+    "breadth-first": "this is breadth-first search: it takes the shallowest, oldest node first",
+    "depth-first": "this is depth-first search: it takes the newest, deepest node first",
+    "A*": "this is A*: it orders the frontier by f = g + h",
+}
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def _measure(kind: str, run: _Run, n: Node) -> str:
+    if kind == "breadth-first":
+        return f"depth {n.depth}"
+    if kind == "uniform-cost":
+        return f"g = {_num(n.path_cost)}"
+    if kind == "greedy best-first":
+        return f"h = {_num(run.h(n))}"
+    return f"f = {_num(n.path_cost + run.h(n))} (g {_num(n.path_cost)} + h {_num(run.h(n))})"
+
+
+def _first_violation(kind: str, runs: list[_Run]):
+    for run in runs:
+        for k, taken, live in run.choices():
+            if not live:
+                continue
+            low = min(map(functools.partial(run.prio, kind), live))
+            if run.prio(kind, taken) > low + 1e-9:
+                best = next(n for n in live if run.prio(kind, n) == low)
+                return run, k, taken, best
+    return None
+
+
+def _depth_first_order(steps: list[_Step]) -> tuple[int, Node] | None:
+    """Where a run of expansions stops being depth-first: a node whose parent is not on the
+    current path, or a child of a node whose subtree was left (its index and that node)."""
+    path: list[Node] = []
+    left: set[int] = set()
+    for i, st in enumerate(steps):
+        n = st.node
+        if not path:
+            path.append(n)
+            continue
+        if id(n.parent) in left:
+            return i, n
+        while path and path[-1] is not n.parent:
+            left.add(id(path.pop()))
+        if not path:
+            return i, n
+        path.append(n)
+    return None
+
+
+def _fits(kind: str, runs: list[_Run]) -> bool:
+    if kind == "depth-first":
+        return all(_depth_first_order(r.steps) is None for r in runs)
+    return _first_violation(kind, runs) is None
+
+
+def _heap_of_g(runs: list[_Run]) -> bool:
+    """The frontier is a heap of tuples whose first item is the node's g."""
+    pairs = [(f, n.path_cost) for r in runs for st in r.steps[:50]
+             for f, n in zip(st.firsts or (), st.frontier or ())]
+    return bool(pairs) and all(isinstance(f, int | float) and f == g for f, g in pairs)
+
+
+def _keyed_on_state(run: _Run) -> bool:
+    """Two different states of one ``problem.key`` were both expanded: a reached table keyed
+    on the state itself."""
+    seen: dict[Any, Any] = {}
+    for st in run.steps:
+        k = run.key(st.node)
+        if k in seen and seen[k] != st.node.state:
+            return True
+        seen.setdefault(k, st.node.state)
+    return False
+
+
+def _what_it_is(claimed: str, runs: list[_Run]) -> str | None:
+    for other in ("greedy best-first", "uniform-cost", "depth-first", "A*"):
+        if other == claimed or not _fits(other, runs):
+            continue
+        if other == "uniform-cost" and claimed in ("breadth-first", "uniform-cost"):
+            continue
+        if other == "uniform-cost" and not _heap_of_g(runs):
+            other = "breadth-first"
+        return _IS[other]
+    return None
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?")) else text + "."
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:.") + " …"
+
+
+def _error_text(e: BaseException) -> str:
+    if isinstance(e, TypeError) and "'<' not supported" in str(e) and "Node" in str(e):
+        return ("comparing two Nodes failed (TypeError: '<' not supported): when two heap "
+                "entries have the same f, Python compares the next item; put a counter between "
+                "f and the node, (f, count, node)")
+    return describe_error(e)
+
+
+def _stop_text(run: _Run, kind: str) -> str:
+    reason = run.out.stopped
+    limit = IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT
+    within = {"expansions": f"{limit:,} expansions",
+              "frontier": f"a frontier of {MAX_FRONTIER:,} entries",
+              "steps": "its step budget"}.get(reason, f"{CHECK_SECONDS:g} s")
+    text = f"your search did not finish within {within} on {run.where}"
+    if not run.steps:
+        text += ("; it never called on_step: does its loop take a node from the frontier, "
+                 "call on_step after each expansion, and end when the frontier is empty?")
+    elif reason == "expansions":
+        text += f" (a right {kind} search needs {_library_expansions(kind, (run.position,)):,})"
+    return text
+
+
+_SWALLOWED = ("it caught the checker's stop signal — a bare except: or except BaseException: "
+              "catches it (and KeyboardInterrupt); catch only the errors you expect")
+
+
+def _early(run: _Run, kind: str) -> Feedback | None:
+    """What must be said before the search's behaviour is judged at all."""
+    out = run.out
+    if out.library:
+        what = out.library[0]
+        return Feedback.not_yet(f"This calls {what}; write your own (the checker watches "
+                                "what your function calls).")
+    if out.swallowed:
+        return Feedback.not_yet(f"Not finished on {run.where}: {_SWALLOWED}.")
+    if run.watch.misuse:
+        return Feedback.not_yet(f"On {run.where}: {run.watch.misuse}.")
+    e = out.error
+    if isinstance(e, SystemExit):
+        return Feedback.not_yet("Your search called sys.exit() (SystemExit) on "
+                                f"{run.where}: a search returns the goal Node, or None.")
+    if isinstance(e, KeyboardInterrupt):
+        return Feedback.not_yet(f"Your search was interrupted (KeyboardInterrupt) on "
+                                f"{run.where}: run the check again, or look for a loop that "
+                                "does not end.")
+    if e is not None:
+        return Feedback.not_yet(f"On {run.where} your search failed: {_error_text(e)}.")
+    if not run.steps and out.stopped is not None:
+        return Feedback.not_yet(_sentence(_stop_text(run, kind)))
+    if not run.steps and out.stopped is None:
+        if out.value is None:
+            return Feedback.not_yet(
+                "Your function returned None without calling on_step: write its body, and call "
+                "on_step(node, children, frontier) after each expansion.")
+        return Feedback.not_yet(
+            "Your function returned without calling on_step: call on_step(node, children, "
+            "frontier) after each expansion, so that the checker can see your search.")
+    return None
+
+
+def _line_of(run: _Run, found: Any) -> tuple[list, str | None]:
+    """The returned node's line, replayed on the checker's own copy; or why it is not a
+    goal's."""
+    if not isinstance(found, Node):
+        return [], (f"your search returned a {type(found).__name__}, not a Node: return the goal "
+                    "Node (or None)")
+    try:
+        line = found.path()
+        p = run.judge
+        s = p.initial
+        for a in line:
+            if a not in p.actions(s):
+                return line, ("the line your goal node records is not legal: build children "
+                              "with expand(problem, node)")
+            s = p.result(s, a)
+    except Exception:
+        return [], "the node you returned does not record a line: build it with expand"
+    if not p.is_goal(s):
+        return line, "your search returned a node that is not a goal"
+    return line, None
+
+
+def _taken_as_next(kind: str, run: _Run, found: Node) -> bool:
+    """The goal returned was taken from the frontier (the last node expanded, or a node of
+    the frontier reported last that the search would take next)."""
+    last = run.steps[-1]
+    if last.node is found:
+        return True
+    pool = list(last.frontier)
+    if run.late_push():
+        pool += list(last.children)
+    expanded = {id(s.node) for s in run.steps}
+    live = [n for n in pool if id(n) not in expanded]
+    if not any(n is found for n in live):
+        # not in the frontier reported last: still taken from the frontier if an earlier
+        # expansion generated it (a loop over a layer reports only the next one)
+        earlier = {id(c) for st in run.steps[:-1] for c in st.children}
+        if id(found) not in earlier:
+            return False
+        live.append(found)
+    if kind not in _ORDERED:
+        return True
+    best = min(run.prio(kind, n) for n in live)
+    return run.prio(kind, found) <= best + 1e-9
+
+
+def _generation_text(kind: str) -> str:
+    if kind == "breadth-first":
+        return ("Your search tests for the goal when a child is generated. That is the "
+                "breadth-first search of AIMA's 4th edition (Figure 3.9; aima-python's "
+                "breadth_first_graph_search), and it finds a shortest line too; but notebook "
+                "05 asks for the test when a node is taken from the frontier, the form "
+                "breadth-first shares with uniform-cost search and A*, which must test there "
+                "to be optimal. Move the goal test to just after a node is taken.")
+    return ("Your search tests for the goal when a child is generated: " + kind + " must test "
+            "when a node is taken from the frontier — the first goal generated need not be on "
+            "a cheapest line. Move the goal test to just after a node is taken.")
+
+
+def _repeat(kind: str, run: _Run) -> str | None:
+    best: dict[Any, tuple[float, int]] = {}
+    for i, st in enumerate(run.steps, start=1):
+        s = st.node.state
+        try:
+            hash(s)
+        except TypeError:
+            s = run.key(st.node)
+        g = st.node.path_cost
+        if s in best:
+            g0, i0 = best[s]
+            if kind in ("A*", "uniform-cost") and g < g0:
+                best[s] = (g, i)
+                continue
+            if kind in ("A*", "uniform-cost") and g > g0:
+                return (f"On {run.where}, expansions {i0} and {i} expand the same state, the "
+                        f"second time by a costlier path (g {_num(g0)}, then {_num(g)}): an "
+                        "entry superseded by a cheaper path must be skipped when it is taken "
+                        "(its node is no longer the reached table's)")
+            return (f"On {run.where}, expansions {i0} and {i} expand the same state: a graph "
+                    "search keeps a reached table (keyed on problem.key(state)) and skips a "
+                    "child whose state is in it" + (" unless its path is cheaper"
+                                                    if kind in ("A*", "uniform-cost") else ""))
+        best[s] = (g, i)
+    return None
+
+
+def _lacking(run: _Run) -> str | None:
+    late = run.late_push()
+    reached = {run.key(run.steps[0].node)} if run.steps else set()
+    for k in range(len(run.steps) - 1):
+        st, nxt = run.steps[k], run.steps[k + 1]
+        new = {}
+        for c in st.children:
+            kc = run.key(c)
+            if kc not in reached:
+                new.setdefault(kc, c)
+        reached.update(new)
+        if st.frontier is None:
+            continue
+        ids = set(map(id, st.frontier)) | {id(nxt.node)}
+        if late:
+            ids |= set(map(id, st.children))
+        kept = {run.key(c) for c in st.children if id(c) in ids}
+        missing = [kc for kc in new if kc not in kept and not any(
+            run.key(n) == kc for n in st.frontier)]
+        if missing:
+            return (f"On {run.where}, after expansion {k + 1} your frontier lacks "
+                    f"{len(missing)} new state(s) that expansion generated: every child whose "
+                    "state was never reached goes into the frontier")
+    return None
 
 
 def check_search(search: Any, algorithm: str = "breadth-first") -> Feedback:
     """Run ``search(problem, on_step)`` (your function) on the small positions of
-    :data:`CHECK_POSITIONS` and compare it with the reference ``algorithm`` ("breadth-first",
-    "A*", "depth-first" or "iterative deepening"): the solution and its length, the
-    expansions (order and count) and the frontier after each expansion."""
+    :data:`CHECK_POSITIONS` (:data:`IDS_POSITIONS` for iterative deepening) and judge it as
+    ``algorithm`` ("breadth-first", "A*", "uniform-cost", "greedy best-first", "depth-first"
+    or "iterative deepening"): by the node it takes at each expansion, the states it expands
+    again, the frontier it keeps, when it tests for the goal and the line it returns."""
     kind = _kind(algorithm)
     if kind is None:
-        return Feedback.not_yet(f"Unknown algorithm {str(algorithm)[:30]!r}: use one of "
+        return Feedback.not_yet(f"Unknown algorithm {_short(repr(algorithm), 30)}: use one of "
                                 f"{', '.join(KINDS)}.")
     if search is ... or search is None or not callable(search):
         return Feedback.not_yet("Write your function first: def my_search(problem, on_step): "
                                 "... returning the goal Node or None.")
-    if kind == "iterative deepening":
-        return _check_ids(search)
-    totals = [0, 0]
-    for seed, cards_left in CHECK_POSITIONS:
-        where = _where(seed, cards_left)
-        problem = _problem(seed, cards_left)
-        ref = _Run(problem, REFERENCES[kind], kind)
-        you = _Run(problem, search, kind)
-        if you.error:
-            return Feedback.not_yet(f"On {where} your search failed: {you.error}.")
-        t = you.trace
-        if not t.steps and not t.solved:
+    positions = IDS_POSITIONS if kind == "iterative deepening" else CHECK_POSITIONS
+    runs = []
+    for seed, cards_left in positions:
+        run = _Run(search, seed, cards_left, kind)
+        early = _early(run, kind)
+        if early is not None:
+            return early
+        runs.append(run)
+    try:
+        if kind == "iterative deepening":
+            return _judge_ids(runs)
+        return _judge(kind, runs, positions)
+    except Exception as e:  # (a fault of the checker's must not look like the student's)
+        return Feedback.not_yet("The checker could not judge this run "
+                                f"({type(e).__name__}); please tell your teacher.")
+
+
+def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
+    # 1. the order the nodes are taken in: what defines the algorithm
+    if kind != "depth-first":
+        if any(len(r.steps) > 1 for r in runs) and not any(
+                st.frontier for r in runs for st in r.steps):
             return Feedback.not_yet(
-                "Your function returned without calling on_step: write its body, and call "
-                "on_step(node, children, frontier) after each expansion.")
-        totals[0] += len(you.keys)
-        totals[1] += len(ref.keys)
-        # the solution
-        if ref.trace.solved and t.stopped == "limit":
+                "The frontier your on_step reported was empty at every expansion: pass your "
+                "frontier itself (the deque, list or heap you take nodes from), so that the "
+                "checker can see what your search takes from.")
+        for run in runs:
+            if not run.steps:
+                continue
+            known = {id(run.steps[0].node)}
+            for k, st in enumerate(run.steps):
+                if k and id(st.node) not in known:
+                    return Feedback.not_yet(
+                        f"On {run.where}, expansion {k + 1} takes a node that no earlier "
+                        "expansion reported as a child: pass on_step every child "
+                        "expand(problem, node) gave, and expand those Node objects.")
+                known.update(map(id, st.children))
+        v = _first_violation(kind, runs)
+        if v is not None:
+            run, k, taken, best = v
+            it = _what_it_is(kind, runs)
+            detail = (f"on {run.where}, expansion {k + 1} takes a node with "
+                      f"{_measure(kind, run, taken)} while your frontier holds one with "
+                      f"{_measure(kind, run, best)}")
+            if it:
+                return Feedback.not_yet(f"{it[0].upper()}{it[1:]}; {_WANT[kind]} ({detail}).")
+            return Feedback.not_yet(f"{detail[0].upper()}{detail[1:]}: {_WANT[kind]}.")
+    else:
+        for run in runs:
+            bad = _depth_first_order(run.steps)
+            if bad is not None:
+                i, n = bad
+                it = _what_it_is(kind, runs)
+                detail = (f"on {run.where}, expansion {i + 1} takes a node of depth {n.depth} "
+                          "outside the subtree it was searching")
+                if it:
+                    return Feedback.not_yet(f"{it[0].upper()}{it[1:]}; {_WANT[kind]} "
+                                            f"({detail}).")
+                return Feedback.not_yet(f"{detail[0].upper()}{detail[1:]}: {_WANT[kind]}.")
+    # 2. a graph search: no state expanded twice, every new state kept
+    for run in runs:
+        text = _repeat(kind, run)
+        if text:
+            return Feedback.not_yet(text + ".")
+    if kind != "depth-first":
+        for run in runs:
+            text = _lacking(run)
+            if text:
+                return Feedback.not_yet(text + ".")
+    # 3. it ends: within the bounds, and with a goal
+    for run in runs:
+        if run.out.stopped == "expansions" and _keyed_on_state(run):
             return Feedback.not_yet(
-                f"On {where} your search was stopped after {CHECK_LIMIT:,} expansions without "
-                f"a goal; the reference needs {len(ref.keys):,}. "
-                + (_order_diagnosis(kind, you, ref, 0) + "." if len(set(you.keys)) < len(
-                    you.keys) else "Does your loop take nodes from the frontier?"))
-        if ref.trace.solved and not t.solved:
-            return Feedback.not_yet(f"On {where} your search found no goal, but there is one "
-                                    f"{ref.length} moves away.")
-        if kind != "depth-first" and t.solved and you.length != ref.length:
-            return Feedback.not_yet(
-                f"On {where} your search found a line of {you.length} moves; the shortest has "
-                f"{ref.length}. " + _cap(_order_diagnosis(kind, you, ref, _first_difference(you, ref),
-                                         problem)) + ".")
-        # the expansions
-        if you.keys != ref.keys:
-            i = _first_difference(you, ref)
-            if i == len(you.keys) and t.solved:
-                return Feedback.not_yet(
-                    f"On {where} your search stopped after {len(you.keys)} expansions, the "
-                    f"reference after {len(ref.keys)}: you test for the goal when a node is "
-                    "generated; test it when a node is taken from the frontier (as A* must, to "
-                    "be optimal) so that the counts compare.")
-            if i == len(ref.keys):
-                return Feedback.not_yet(
-                    f"On {where} your search went on expanding after the reference found the "
-                    f"goal ({len(you.keys)} expansions against {len(ref.keys)}): test for the "
-                    "goal when a node is taken from the frontier, and return it.")
-            return Feedback.not_yet(f"On {where}, " + _order_diagnosis(kind, you, ref, i, problem)
-                                    + ".")
-        # the frontier after each expansion
-        for k, (a, b) in enumerate(zip(you.frontiers, ref.frontiers), start=1):
-            if a != b:
-                extra, lack = len(a - b), len(b - a)
-                what = []
-                if extra:
-                    what.append(f"{extra} state(s) the reference's frontier does not hold: a "
-                                "child whose state was already reached was added again — keep "
-                                "a table of the states reached (a graph search), and skip such "
-                                "a child" + (" unless its path is cheaper" if kind == "A*"
-                                             else ""))
-                if lack:
-                    what.append(f"{lack} state(s) missing from yours (a child not added?)")
-                return Feedback.not_yet(
-                    f"On {where} your expansions agree, but after expansion {k} your frontier "
-                    f"holds {len(a)} distinct states and the reference's {len(b)}: "
-                    + "; ".join(what) + ".")
-    return Feedback.right(
-        f"Your {kind} search agrees with the reference on {len(CHECK_POSITIONS)} positions: "
-        f"the same lines, the same {totals[0]:,} expansions in the same order, the same "
-        "frontier after each one.")
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _first_difference(you: _Run, ref: _Run) -> int:
-    for i, (a, b) in enumerate(zip(you.keys, ref.keys)):
-        if a != b:
-            return i
-    return min(len(you.keys), len(ref.keys))
-
-
-def _check_ids(search: Any) -> Feedback:
-    """Iterative deepening is a tree search (it re-expands states on purpose): compare the
-    solution (found, legal, shortest) and the expansion count with the library's."""
-    from ..search.algorithms import breadth_first_search, iterative_deepening_search
-
-    calls = [0]
-
-    def on_step(*_args: Any, **_kw: Any) -> None:
-        calls[0] += 1
-        if calls[0] > 50 * CHECK_LIMIT:
-            raise _TooMany
-
-    for seed, cards_left in CHECK_POSITIONS[:2]:
-        where = _where(seed, cards_left)
-        problem = _problem(seed, cards_left)
-        shortest = len(breadth_first_search(problem).path)
-        try:
-            found = search(problem, on_step)
-        except _TooMany:
-            return Feedback.not_yet(f"On {where} your search made over {50 * CHECK_LIMIT:,} "
-                                    "expansions: does each pass stop at its depth limit?")
-        except Exception as e:
-            return Feedback.not_yet(f"On {where} your search failed: {type(e).__name__}: "
-                                    f"{str(e)[:160]}.")
+                f"Your {kind} search is right as far as it went, but its reached table is "
+                "keyed on the state itself, not on problem.key(state): positions that differ "
+                "only in the order of the cross piles are searched as different states, and on "
+                f"{run.where} it had not finished after {CHECK_LIMIT:,} expansions (a search "
+                f"keyed on problem.key needs {_library_expansions(kind, (run.position,)):,}). "
+                "Key the table on problem.key(state).")
+        if run.out.stopped is not None:
+            return Feedback.not_yet(_sentence(_stop_text(run, kind)))
+    lines = []
+    for run in runs:
+        found = run.out.value
         if found is None:
-            if calls[0] == 0:
-                return Feedback.not_yet("Your function returned None without calling on_step: "
-                                        "write its body.")
-            return Feedback.not_yet(f"On {where} your search found no goal; one is {shortest} "
-                                    "moves away.")
-        if not isinstance(found, Node) or not problem.is_goal(found.state):
-            return Feedback.not_yet(f"On {where} your search returned {type(found).__name__}, "
-                                    "not a goal Node.")
-        line = found.path()
-        s = problem.initial
-        for a in line:
-            if a not in problem.actions(s):
-                return Feedback.not_yet(f"On {where} the line your goal node records is not "
-                                        "legal: build children with expand(problem, node).")
-            s = problem.result(s, a)
-        if not problem.is_goal(s):
-            return Feedback.not_yet(f"On {where} your goal node's moves do not reach the goal.")
-        if len(line) != shortest:
-            return Feedback.not_yet(f"On {where} your line has {len(line)} moves; the shortest "
-                                    f"has {shortest}: do the limits grow 1, 2, 3, …?")
-    ref = iterative_deepening_search(_problem(*CHECK_POSITIONS[1])).expanded
-    return Feedback.right(f"Shortest lines found on the first two positions; the library's "
-                          f"iterative deepening makes {ref:,} expansions on the second "
-                          f"(compare your on_step count: {calls[0]:,} calls on both).")
+            return Feedback.not_yet(
+                f"On {run.where} your search ended without a goal, but one is {run.shortest} "
+                "moves away: does it test problem.is_goal on each node it takes, and add every "
+                "new child to the frontier?")
+        line, wrong = _line_of(run, found)
+        if wrong:
+            return Feedback.not_yet(f"On {run.where} {wrong}.")
+        # 4. the goal test when a node is taken (breadth-first, uniform-cost, A*)
+        if kind in _OPTIMAL and not _taken_as_next(kind, run, found):
+            return Feedback.not_yet(_generation_text(kind))
+        # 5. a shortest line
+        if kind in _OPTIMAL and len(line) != run.shortest:
+            return Feedback.not_yet(f"On {run.where} your search returned a line of "
+                                    f"{len(line)} moves; the shortest has {run.shortest}.")
+        lines.append(len(line))
+    total = sum(len(r.steps) for r in runs)
+    lib = _library_expansions(kind, positions)
+    does = {
+        "breadth-first": "takes the nodes level by level",
+        "uniform-cost": "takes a node of least g at every expansion",
+        "greedy best-first": "takes a node of least h at every expansion",
+        "A*": "takes a node of least f = g + h at every expansion",
+        "depth-first": "finishes each subtree before the next",
+    }[kind]
+    promise = (", tests for the goal when a node is taken and finds shortest lines"
+               if kind in _OPTIMAL else " and finds a line")
+    note = ""
+    if any(_keyed_on_state(r) for r in runs):
+        note = (" Its reached table is keyed on the state itself: positions that differ only "
+                "in the order of the cross piles are searched apart, hence the expansions; "
+                "problem.key(state) makes them one.")
+    return Feedback.right(
+        f"Your {kind} search {does}, never expands a state twice{promise} on "
+        f"{len(runs)} positions ({', '.join(map(str, lines))} moves; {total:,} expansions, "
+        f"the library's {kind}: {lib:,}).{note}")
 
 
-class _TooMany(Exception):
-    pass
+def _judge_ids(runs: list[_Run]) -> Feedback:
+    for run in runs:
+        if run.out.stopped is not None and run.out.stopped != "expansions":
+            continue
+        passes: list[list[_Step]] = []
+        for st in run.steps:
+            if st.node.parent is None or not passes:
+                passes.append([])
+            passes[-1].append(st)
+        if len(passes) == 1 and len(run.steps) > 1:
+            if _first_violation("breadth-first", [run]) is None and any(
+                    st.frontier for st in run.steps):
+                return Feedback.not_yet(
+                    "This is breadth-first search, not iterative deepening: it keeps a frontier "
+                    "and takes the nodes level by level. Iterative deepening runs a depth-first "
+                    "search to depth 1, then 2, then 3, …, from the start each time, keeping "
+                    "only the current path.")
+            if _depth_first_order(run.steps) is None:
+                return Feedback.not_yet(
+                    "This is one depth-first search, not iterative deepening: run a depth-limited "
+                    "depth-first search for limits 1, 2, 3, …, from the start each time, until "
+                    "one finds the goal.")
+        depths = [max(st.node.depth for st in p) for p in passes]
+        for i, p in enumerate(passes, start=1):
+            bad = _depth_first_order(p)
+            if bad is not None:
+                return Feedback.not_yet(
+                    f"On {run.where}, pass {i} (from expansion {sum(map(len, passes[:i - 1])) + 1}"
+                    ") is not depth-first: each pass finishes a node's subtree before the "
+                    "node's siblings (a recursion, or a stack).")
+        complete = depths[:-1] if run.out.value is not None else depths
+        steps_ok = all(b == a + 1 for a, b in itertools.pairwise(depths)) and depths[0] <= 1
+        if not steps_ok and len(depths) > 1:
+            shown = ", ".join(map(str, depths[:8])) + (", …" if len(depths) > 8 else "")
+            return Feedback.not_yet(
+                f"On {run.where} your passes reach depths {shown}: the depth limit must grow by "
+                "one each pass, starting at 1 (1, 2, 3, …), or a shorter line can be skipped.")
+        for i, (p, d) in enumerate(zip(passes, complete), start=1):
+            want = {k for k, v in run.dist.items() if v <= d}
+            got = {run.key(st.node) for st in p}
+            if want - got:
+                return Feedback.not_yet(
+                    f"On {run.where}, pass {i} (depth limit {d + 1}) expanded {len(got & want)} "
+                    f"of the {len(want)} states within {d} moves of the start: a table of "
+                    "states reached kept across a pass cuts off a state first met by a longer "
+                    "path — remember only the states on the current path.")
+    for run in runs:
+        if run.out.stopped is not None:
+            text = _stop_text(run, "iterative deepening")
+            cycle = any(any(run.key(a) == run.key(st.node) for a in _ancestors(st.node))
+                        for st in run.steps[:2000])
+            if cycle:
+                text += ("; it expands a state already on its own path: skip a child whose "
+                         "state is on the current path")
+            return Feedback.not_yet(_sentence(text))
+        found = run.out.value
+        if found is None:
+            return Feedback.not_yet(f"On {run.where} your search found no goal; one is "
+                                    f"{run.shortest} moves away.")
+        line, wrong = _line_of(run, found)
+        if wrong:
+            return Feedback.not_yet(f"On {run.where} {wrong}.")
+        if len(line) != run.shortest:
+            return Feedback.not_yet(f"On {run.where} your line has {len(line)} moves; the "
+                                    f"shortest has {run.shortest}: do the limits grow 1, 2, 3, …?")
+    total = sum(len(r.steps) for r in runs)
+    lib = _library_expansions("iterative deepening", IDS_POSITIONS)
+    return Feedback.right(
+        f"Your iterative deepening runs depth-first passes to depths 0, 1, 2, …, each "
+        f"expanding every state within its limit, and finds shortest lines on {len(runs)} "
+        f"positions ({total:,} expansions; the library's, which tests for the goal when a "
+        f"node is generated: {lib:,}).")
+
+
+def _ancestors(n: Node):
+    p = n.parent
+    while p is not None:
+        yield p
+        p = p.parent
+
+
+

@@ -1,8 +1,9 @@
 """Checkers for the "Your turn" exercises of notebook 05 (search).
 
 - :func:`check_heuristic` — is a heuristic admissible (never above the true number of moves
-  to the goal) and consistent (never dropping by more than a move's cost along a move)?
-  Checked against the exact distances on small positions whose whole state space is searched.
+  to the goal), consistent (never dropping by more than a move's cost along a move), never
+  negative, 0 at a goal, and better informed than *cards not home*?  Checked against the
+  exact distances on small positions whose whole state space is searched.
 - :func:`check_expansion_order` — order four algorithms by the nodes they expand on
   :data:`ORDER_POSITION` (checked against a run).
 - :func:`check_guarantees` — which algorithms are complete, which optimal, here?
@@ -130,11 +131,19 @@ def _value(h: Callable[[Any], float], s: Any) -> float:
 
 
 def check_heuristic(h: Callable[[Any], float]) -> Feedback:
-    """Is ``h`` (a function of a :class:`~fourseasons_widget.State`) admissible and consistent
-    on every position of three small state spaces?  Right only when it is both."""
+    """Is ``h`` (a function of a :class:`~fourseasons_widget.State`) a better-informed
+    heuristic than *cards not home*, as notebook 05 asks?  On every position of three small
+    state spaces it must be a number, never negative, 0 at a goal, admissible (never above the
+    true number of moves to the goal) and consistent (never dropping by more than a move's
+    cost along a move); and it must say at least as much as cards not home everywhere, and
+    more somewhere.  Right only when it is all of these."""
+    from ..search.heuristics import cards_not_home
+
     if _placeholder(h) or not callable(h):
         return Feedback.not_yet("Fill in `h`: a function that takes a State and returns a number.")
     inconsistent = None
+    below = None  # (where, h, cards not home) where h says less than cards not home
+    more = False
     for seed, cards_left in HEURISTIC_POSITIONS:
         _, states, succ, dist, parent = _state_space(seed, cards_left)
         values = {}
@@ -144,7 +153,17 @@ def check_heuristic(h: Callable[[Any], float]) -> Feedback:
         except Exception as e:
             return Feedback.not_yet(
                 f"h failed {_where(seed, cards_left, _moves_to(parent, k))}: "
-                f"{type(e).__name__}: {str(e)[:120]}.")
+                f"{type(e).__name__}: {_words(str(e), 120)}.")
+        for k, v in values.items():
+            if v < 0:
+                return Feedback.not_yet(
+                    f"h is {v:g} {_where(seed, cards_left, _moves_to(parent, k))}: a heuristic "
+                    "estimates the moves still needed, so it is never below 0.")
+        for k, v in values.items():
+            if dist[k] == 0 and v != 0:
+                return Feedback.not_yet(
+                    f"h is {v:g} at a goal ({_where(seed, cards_left, _moves_to(parent, k))}, "
+                    "all 52 cards home): no move is needed there, so h must be 0.")
         for k, v in values.items():
             if v > dist[k]:
                 return Feedback.not_yet(
@@ -161,23 +180,46 @@ def check_heuristic(h: Callable[[Any], float]) -> Feedback:
                         break
                 if inconsistent:
                     break
+        for k, v in values.items():
+            base = cards_not_home(states[k])
+            if v < base and below is None:
+                below = (_where(seed, cards_left, _moves_to(parent, k)), v, base)
+            more = more or v > base
     if inconsistent:
         return Feedback.not_yet(
             "h is admissible (it never overestimates here), but not consistent: "
             f"{inconsistent}. A consistent h never drops by more than the cost of a move.")
+    if below is not None:
+        where, v, base = below
+        if all(v == 0 for p_ in HEURISTIC_POSITIONS
+               for v in (_value(h, st) for st in _state_space(*p_)[1].values())):
+            return Feedback.not_yet(
+                "h = 0 is admissible and consistent, but it says nothing: A* with it is "
+                "uniform-cost search. The exercise asks for an h better informed than cards "
+                "not home.")
+        return Feedback.not_yet(
+            f"h is admissible and consistent, but says less than cards not home {where} "
+            f"({v:g} against {base:g}): a better-informed h says at least as much everywhere.")
+    if not more:
+        return Feedback.not_yet(
+            "h says exactly what cards not home says on every position of the three endgames: "
+            "there, it is the given heuristic. The exercise asks for a better-informed one — what must happen to a "
+            "card still in the stock before it can go home?")
     nodes = _astar_nodes(h)
-    if all(v == 0 for p_ in HEURISTIC_POSITIONS
-           for v in (_value(h, st) for st in _state_space(*p_)[1].values())):
-        return Feedback.right(
-            "h = 0 is admissible and consistent — but uninformed: it never says anything, so A* "
-            "with it is uniform-cost search (on lesson_position(0, 12) it expands "
-            f"{nodes[0]:,} nodes, against {nodes[1]:,} with cards not home). Can you find an h "
-            "that is both and says more?")
     return Feedback.right(
-        "h never overestimates and never drops by more than a move's cost on any of "
-        f"{sum(len(_state_space(*p)[1]) for p in HEURISTIC_POSITIONS):,} positions: admissible "
-        f"and consistent, so A* with it finds shortest lines. On lesson_position(0, 12) A* "
-        f"expands {nodes[0]:,} nodes with your h, {nodes[1]:,} with cards not home.")
+        "h is never negative, 0 at the goal, never overestimates and never drops by more than "
+        "a move's cost on any of "
+        f"{sum(len(_state_space(*p)[1]) for p in HEURISTIC_POSITIONS):,} positions — "
+        "admissible and consistent, so A* with it finds shortest lines — and it says more than "
+        f"cards not home. On lesson_position(0, 12) A* expands {nodes[0]:,} nodes with your h, "
+        f"{nodes[1]:,} with cards not home.")
+
+
+def _words(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:.") + " …"
 
 
 def _astar_nodes(h) -> tuple[int, int]:

@@ -22,6 +22,8 @@ A node's class at step *k* (after *k* expansions):
 
 from __future__ import annotations
 
+import itertools
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +71,10 @@ class Trace:
     states: list[Any] = field(default_factory=list)
     #: the f the nodes carry (see :data:`EVALUATIONS`)
     evaluation: str = ""
+    #: for a search of your own: why it stopped early, in a sentence ("" when it did not:
+    #: its exception, its return value, or the bound it ran into); the trace keeps what it
+    #: recorded until then
+    error: str = ""
 
     def class_at(self, node_id: int, k: int) -> str | None:
         """The class of node ``node_id`` after ``k`` expansions (``None``: not generated yet)."""
@@ -138,6 +144,12 @@ class _Recorder:
         self.keep: list[Any] = []  # hold the Node objects so that id() stays unique
         self.steps: list[dict[str, Any]] = []
         self.dropped: dict[int, int] = {}  # id(Node) → trace id of children not kept
+        #: each step's frontier as reported (its Nodes, and a heap's entries), for the queues
+        self.frontiers: list[tuple[list[Node], list[Any] | None]] = []
+        self.children_of: list[list[Node]] = []
+        #: the bounds a search of one's own runs under (set by :func:`_record_own`)
+        self.guard: Any = None
+        self.error = ""
         self.generated = 1
         self.root = self.add(None, None, "", problem.initial, 0, 0.0, 0, False)
 
@@ -165,6 +177,12 @@ class _Recorder:
         if not self.steps and id(node) not in self.ids:
             self.ids[id(node)] = self.root  # the first expansion is the root's
             self.keep.append(node)
+        if id(node) not in self.ids and id(node) in self.dropped:
+            # a child reported before it was added to the frontier (on_step called before the
+            # children are pushed): it was kept after all
+            j = self.dropped.pop(id(node))
+            self.ids[id(node)] = j
+            self.nodes[j]["duplicate"] = False
         if id(node) not in self.ids:
             raise ValueError(f"on_step was given, at expansion {k}, a node that was never "
                              "reported as a child of an earlier expansion (report every "
@@ -208,87 +226,201 @@ class _Recorder:
 
     # -- a search of your own: on_step(node, children, frontier) --------------------------------
 
-    def own_step(self, node: Any, children: Any = (), frontier: Any = ()) -> None:
+    def own_step(self, node: Any, children: Any = (), frontier: Any = (), *_: Any) -> None:
+        guard = self.guard
+        if guard is not None:
+            guard.check()
         k = len(self.steps) + 1
         if k > self.max_steps:
+            if guard is not None:
+                guard.halt("limit")
             raise _Enough
-        for name, x in (("node", node),):
-            if not isinstance(x, Node):
-                raise TypeError(f"on_step's {name} should be a Node, not {type(x).__name__}")
-        members = [_node_of(e) for e in frontier]
-        children = list(children)
-        for c in children:
-            if not isinstance(c, Node):
-                raise TypeError(f"on_step's children should be Nodes, not {type(c).__name__}")
+        try:
+            if not isinstance(node, Node):
+                raise _Misuse("on_step's first argument should be the Node expanded, not a "
+                              f"{type(node).__name__}")
+            kids = list(itertools.islice(iter(children if children is not None else ()),
+                                         MAX_CHILDREN + 1))
+            if len(kids) > MAX_CHILDREN:
+                raise _Misuse(f"on_step was given more than {MAX_CHILDREN:,} children for one "
+                              "node")
+            for c in kids:
+                if not isinstance(c, Node):
+                    raise _Misuse("on_step's children should be Nodes, not "
+                                  f"{type(c).__name__}s")
+            members, shape = _frontier_of(frontier)  # (shape: a heap's entries, or None)
+            me = self.bind(node, k)
+        except (_Misuse, TypeError, ValueError) as e:
+            self.error = str(e)
+            if guard is not None:
+                guard.halt("misuse")
+            raise
         live = {id(n) for n in members}
-        me = self.bind(node, k)
-        for c in children:
+        waiting: dict[Any, list[Node]] | None = None  # the frontier by key, when needed
+        for c in kids:
             dup = id(c) not in live
             cid = self.child(me, node, c.action, c.state, None if dup else c, k)
-            if dup:  # (a search that tests for the goal when generating returns such a node)
+            if dup:  # (a goal found when generated, or a child added after on_step)
                 self.dropped[id(c)] = cid
                 self.keep.append(c)
             if not dup:  # a cheaper path to a state still waiting supersedes that node
-                key = self.problem.key(c.state)
-                for n in members:
+                if waiting is None:
+                    waiting = {}
+                    for n in members:
+                        waiting.setdefault(self.problem.key(n.state), []).append(n)
+                for n in waiting.get(self.problem.key(c.state), ()):
                     j = self.ids.get(id(n))
                     if (n is not c and j is not None and j != cid
                             and self.nodes[j]["expanded"] is None
                             and self.nodes[j]["superseded"] is None
-                            and self.problem.key(n.state) == key
                             and n.path_cost > c.path_cost):
                         self.nodes[j]["superseded"] = k
-        # the frontier as it will be taken (read from its kind: a deque is taken from the
-        # front, a heap smallest first, a list used as a stack from the end), each state once
-        ordered, kind = _take_order(frontier)
-        if self.auto and k == 1:
-            self.evaluation = kind or "A*"
+        self.frontiers.append((members, shape))
+        self.children_of.append(kids)
+        self.record_step(k, me, self.nodes[me]["f"], len(members), [])
+
+    def _add_late_children(self) -> None:
+        """A search that calls on_step before adding the children to its frontier: add to each
+        step's frontier the children it added after (those in the next step's frontier, or
+        taken next), at the end, where a queue or a stack puts them."""
+        late = []
+        obj = {j: i for i, j in self.ids.items()}  # trace id → id() of its Node
+        for k in range(len(self.frontiers) - 1):
+            now = {id(n) for n in self.frontiers[k][0]}
+            later = {id(n) for n in self.frontiers[k + 1][0]}
+            later.add(obj.get(self.steps[k + 1]["node"]))
+            late.append([c for c in self.children_of[k] if id(c) in later and id(c) not in now])
+        if not any(late):
+            return
+        for k, extra in enumerate(late):
+            members, entries = self.frontiers[k]
+            if entries is None:
+                self.frontiers[k] = (members + extra, None)
+
+    def _dives(self) -> bool:
+        """With no frontier to read (a recursion passing ``[]``): does the search mostly
+        expand a child of the node it expanded last, as depth-first does?"""
+        parent = {n["id"]: n["parent"] for n in self.nodes}
+        pairs = list(zip(self.steps, self.steps[1:]))
+        dives = sum(parent.get(b["node"]) == a["node"] for a, b in pairs)
+        return bool(pairs) and 2 * dives > len(pairs)
+
+    def finish_queues(self) -> None:
+        """Each step's queue, in the order the search takes it: read from what it actually
+        took (a list whose first entry is taken is a queue, whatever its type; whose last is
+        taken, a stack; a list of tuples, a heap), so known only once it has run."""
+        self._add_late_children()
+        front = back = 0
+        for (members, _), nxt in zip(self.frontiers, self.steps[1:]):
+            taken = self.nodes[nxt["node"]]
+            if len(members) < 2:
+                continue
+            first, last = self.ids.get(id(members[0])), self.ids.get(id(members[-1]))
+            front += first == taken["id"]
+            back += last == taken["id"]
+        if any(entries is not None for _, entries in self.frontiers):
+            kind, evaluation = "heap", "A*"
+        elif back > front or (front == back == 0 and self._dives()):
+            kind, evaluation = "stack", "depth-first"
+        else:
+            kind, evaluation = "queue", "breadth-first"
+        if self.auto:
+            self.evaluation = evaluation
             for n in self.nodes:
                 n["f"] = _f(self.evaluation, n["depth"], n["g"], n["h"])
-        queue: list[int] = []
-        seen: set = set()
-        for n in ordered:
-            j = self.ids.get(id(n))
-            if j is None or self.nodes[j]["superseded"] is not None:
-                continue
-            key = self.problem.key(n.state)
-            if key not in seen:
-                seen.add(key)
-                queue.append(j)
-        f = self.nodes[me]["f"]
-        self.record_step(k, me, f, len(members), queue)
+            for st in self.steps:
+                st["f"] = self.nodes[st["node"]]["f"]
+        expanded_at = {st["node"]: st["step"] for st in self.steps}
+        for st, (members, entries) in zip(self.steps, self.frontiers):
+            k = st["step"]
+            if entries is not None:
+                keys = _heap_keys(members, entries)
+                ordered = [members[i] for _, i in sorted(keys)]
+            elif kind == "stack":
+                ordered = list(reversed(members))
+            else:
+                ordered = list(members)
+            queue: list[int] = []
+            seen: set = set()
+            for n in ordered:
+                j = self.ids.get(id(n))
+                if j is None or expanded_at.get(j, k + 1) <= k:
+                    continue
+                sup = self.nodes[j]["superseded"]
+                if sup is not None and sup <= k:
+                    continue
+                key = self.problem.key(n.state)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append(j)
+                if len(queue) >= QUEUE_KEPT:
+                    break
+            st["queue"] = queue
+
+
+class _Misuse(Exception):
+    """A search of one's own called on_step with something it cannot record."""
 
 
 class _Enough(Exception):
     """Raised inside a search of your own when the trace has recorded enough steps."""
 
 
-def _take_order(frontier: Any) -> tuple[list[Node], str | None]:
-    """The nodes of a search's own frontier in the order it takes them, and the evaluation
-    that order stands for: a ``deque`` from the front (breadth-first), a list of tuples as a
-    heap, smallest first (A*, or any best-first), a list of Nodes as a stack, from the end
-    (depth-first); anything else as it iterates."""
-    from collections import deque
+#: the most children one expansion, and entries one frontier, a search of one's own may report
+MAX_CHILDREN = 1_000
+MAX_FRONTIER = 50_000
+#: the most wall time, in seconds, a search of one's own may take for the view
+OWN_SECONDS = 5.0
 
-    entries = list(frontier)
-    if isinstance(frontier, deque):
-        return [_node_of(e) for e in entries], "breadth-first"
-    if isinstance(frontier, list) and entries and all(isinstance(e, tuple) for e in entries):
-        heap = sorted(entries, key=lambda e: e[:-1])  # (never compares the Nodes themselves)
-        return [_node_of(e) for e in heap], "A*"
-    if isinstance(frontier, list):
-        return [_node_of(e) for e in reversed(entries)], "depth-first"
-    return [_node_of(e) for e in entries], None
+def _frontier_of(frontier: Any) -> tuple[list[Node], list[Any] | None]:
+    """The Nodes of a search's own frontier in its container's order, and, for a heap (a list
+    of tuples, taken smallest first), its entries; ``None`` for a queue or a stack (which of
+    the two is read afterwards from what the search took)."""
+    source = frontier
+    if source is None:
+        source = ()
+    elif isinstance(source, dict):
+        source = list(source.values())
+    elif not isinstance(source, list | deque | tuple) and isinstance(
+            getattr(source, "queue", None), list | deque):
+        source = source.queue  # queue.Queue, queue.PriorityQueue
+    try:
+        raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
+    except TypeError:
+        raise _Misuse("on_step's third argument should be your frontier (a deque, a list or a "
+                      f"heap), not a {type(frontier).__name__}") from None
+    if len(raw) > MAX_FRONTIER:
+        raise _Misuse(f"the frontier passed to on_step holds more than {MAX_FRONTIER:,} entries")
+    nodes = [_node_of(e) for e in raw]
+    heap = isinstance(frontier, list) and raw and all(isinstance(e, tuple) for e in raw)
+    return nodes, raw if heap else None
+
+
+def _heap_keys(members: list[Node], entries: list[Any]) -> list[Any]:
+    """The sort key of each heap entry: the entry without its node (never compares Nodes)."""
+    out = []
+    for i, e in enumerate(entries):
+        parts = tuple(x for x in e if not isinstance(x, Node))
+        out.append((parts, i))
+    if len(out) != len(members):
+        return [((), i) for i in range(len(members))]
+    try:
+        sorted(out)
+    except TypeError:
+        return [((), i) for i in range(len(members))]
+    return out
 
 
 def _node_of(entry: Any) -> Node:
-    """A frontier entry: a Node, or a tuple such as ``(f, count, node)`` ending with one."""
+    """A frontier entry: a Node, or a tuple holding one, such as ``(f, count, node)``."""
     if isinstance(entry, Node):
         return entry
-    if isinstance(entry, tuple | list) and entry and isinstance(entry[-1], Node):
-        return entry[-1]
-    raise TypeError("each frontier entry should be a Node or a tuple ending with one "
-                    f"(such as (f, count, node)), not {type(entry).__name__}")
+    if isinstance(entry, tuple | list):
+        for x in reversed(entry):
+            if isinstance(x, Node):
+                return x
+    raise _Misuse("each frontier entry should be a Node or a tuple holding one (such as "
+                  f"(f, count, node)), not a {type(entry).__name__}")
 
 
 def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
@@ -302,9 +434,15 @@ def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
     expansion (the :class:`~.algorithms.Node` expanded, every child it generated, and the
     frontier: Nodes, or tuples ending with one) and returns the goal Node, or ``None``.
     ``evaluation`` (one of :data:`EVALUATIONS`) says which ``f`` the view shows: by default
-    the algorithm's own; for a function, read from its frontier (a ``deque``: breadth-first, a
-    heap of tuples: A*, a list used as a stack: depth-first).  The queue of each step is the
-    frontier in the order the search takes it."""
+    the algorithm's own; for a function, read from what it does (a frontier whose first entry
+    it takes is a queue: breadth-first, whatever its type — a deque, or a list with
+    ``pop(0)``; whose last, a stack: depth-first; a heap of tuples: A*).  The queue of each
+    step is the frontier in the order the search takes it.
+
+    A function runs under bounds (:data:`OWN_SECONDS`, ``max_steps`` expansions, the size of
+    what it reports; see :mod:`.bounded`): if it fails, is stopped or returns something else
+    than a goal Node or ``None``, the trace holds what it did until then, ``stopped`` is
+    ``"error"`` and ``error`` says why, in a sentence — nothing is raised."""
     own = callable(algorithm)
     if not own and algorithm not in TRACEABLE:
         raise ValueError(f"cannot trace {algorithm!r}: choose one of {', '.join(TRACEABLE)}, "
@@ -337,12 +475,32 @@ def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
 
 
 def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Trace:
+    """Run a search of one's own under the bounds of :mod:`.bounded` (:data:`OWN_SECONDS`,
+    ``max_steps`` expansions): what it did until it ended, failed or was stopped is the trace;
+    why it stopped early, if it did, is the trace's ``error`` (never raised)."""
+    from .bounded import Guard, describe_error
+
     name = getattr(search, "__name__", "your search")
-    try:
-        found = search(problem, rec.own_step)
-        stopped = "goal" if found is not None else "exhausted"
-    except _Enough:
-        found, stopped = None, "limit"
+    guard = Guard(OWN_SECONDS)
+    rec.guard = guard
+    out = guard.run(search, problem, rec.own_step)
+    error = ""
+    found = out.value
+    stopped = "goal" if found is not None else "exhausted"
+    if out.stopped == "limit":
+        stopped, found = "limit", None
+    elif rec.error:
+        error = f"on_step: {rec.error}"
+    elif out.swallowed:
+        error = ("your search caught the view's stop signal (a bare except: or except "
+                 "BaseException: catches it); catch only the errors you expect")
+    elif out.stopped is not None:
+        error = (f"your search did not finish within {OWN_SECONDS:g} s; the view shows the "
+                 f"{len(rec.steps)} expansions it made")
+    elif out.error is not None:
+        error = f"your search failed: {describe_error(out.error)}"
+    if error:
+        stopped, found = "error", None
     goal = None
     path: list[str] = []
     if found is not None:
@@ -354,20 +512,24 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
         elif isinstance(found, Node) and not rec.steps and found.parent is None:
             goal = rec.root  # the start is the goal
         else:
-            raise ValueError(f"{name} returned {type(found).__name__}: return the goal Node "
-                             "(one reported as a child through on_step), or None")
-        if not problem.is_goal(found.state):
-            raise ValueError(f"{name} returned a node that is not a goal")
-        path = []
+            error = (f"{name} returned a {type(found).__name__}: return the goal Node (one "
+                     "reported as a child through on_step), or None")
+        if goal is not None and not problem.is_goal(found.state):
+            error, goal = f"{name} returned a node that is not a goal", None
+        if error:
+            stopped = "error"
+    if goal is not None:
         j = goal
         while rec.nodes[j]["parent"] is not None:
             path.append(rec.nodes[j]["move"])
             j = rec.nodes[j]["parent"]
         path.reverse()
+    rec.finish_queues()
     dups = sum(n["duplicate"] for n in rec.nodes)
-    return Trace(name, found is not None, stopped, path, goal, len(rec.steps),
+    return Trace(name, goal is not None, stopped, path, goal, len(rec.steps),
                  len(rec.nodes), dups, max([s["frontier"] for s in rec.steps] + [1]),
-                 rec.max_steps, rec.nodes, rec.steps, rec.states, rec.evaluation)
+                 rec.max_steps, rec.nodes, rec.steps, rec.states, rec.evaluation,
+                 error[:300])
 
 
 def _f(algorithm: str, depth: int, g: float, h: float) -> float:

@@ -1,0 +1,244 @@
+"""Run a search someone wrote (a student's ``search(problem, on_step)``) under bounds.
+
+A search of one's own may loop for ever, sleep, call ``sys.exit()``, or catch every exception
+around ``on_step``.  :meth:`Guard.run` calls it so that none of that can hang a notebook or
+escape as an error: it returns an :class:`Outcome` saying what happened.
+
+How it ends a run that has gone on too long (the first that applies):
+
+- in the main thread of CPython, an alarm signal (``SIGALRM``), repeated every 50 ms after the
+  deadline: it interrupts pure-Python loops and ``time.sleep`` alike;
+- where there are no signals (Pyodide, ``sys.platform == "emscripten"``, or another thread),
+  a step budget: a trace function counts the instructions the student's own code runs
+  (the package's code is not traced) and checks the clock every thousand;
+- an observer (the checker's or the view's ``on_step``) calls :meth:`Guard.check` at each
+  expansion, which raises too.
+
+The exception raised, :class:`Stop`, derives from ``BaseException``, so ``except Exception``
+lets it through.  A bare ``except:`` catches it: then the guard raises it again at every line
+the student's code runs next (a trace function set on its frames by the alarm and by each
+``on_step``), which lands in the handler and so gets out of it, and the outcome says the
+signal was caught (``swallowed``).
+
+The guard also notes every call of the library's own searches (``forbidden``): a profile hook
+sees the call whatever name the function was imported under.
+
+>>> g = Guard(seconds=1.0)
+>>> g.run(lambda: sum(range(10))).value
+45
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: the package's own source files: code there is never traced (it is not the student's)
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+#: lines of the student's code between two looks at the clock (trace mode)
+_CLOCK_EVERY = 1024
+
+
+class Stop(BaseException):
+    """Raised into a student's search to end it (``except Exception`` lets it through)."""
+
+
+@dataclass
+class Outcome:
+    """What a guarded call did."""
+
+    #: what the function returned (``None`` when it raised or was stopped)
+    value: Any = None
+    #: why the guard ended it: ``"time"``, ``"steps"``, or what an observer said
+    #: (``"expansions"``, ``"frontier"``, ...); ``None`` if it ended by itself
+    stopped: str | None = None
+    #: the exception it raised (``SystemExit`` and ``KeyboardInterrupt`` included)
+    error: BaseException | None = None
+    #: the student's code caught the guard's :class:`Stop` at least once
+    swallowed: bool = False
+    #: the forbidden functions it called, by their description (in call order, each once)
+    library: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def signals_usable() -> bool:
+    """True where an alarm signal can interrupt the code (CPython's main thread)."""
+    return (sys.platform != "emscripten" and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread())
+
+
+def _ours(code: Any) -> bool:
+    return code.co_filename.startswith(_PACKAGE)
+
+
+class Guard:
+    """Bounds for one call of someone else's code: ``seconds`` of wall time, ``max_lines``
+    lines run where there are no signals, and ``forbidden``, a mapping of code objects to a
+    description (``{breadth_first_search.__code__: "the library's breadth-first search"}``)
+    whose calls are noted."""
+
+    def __init__(self, seconds: float, *, max_lines: int = 200_000_000,
+                 forbidden: dict[Any, str] | None = None) -> None:
+        self.seconds = float(seconds)
+        self.max_lines = max_lines
+        self.forbidden = forbidden or {}
+        self.reason: str | None = None
+        self.raised = 0
+        self.lines = 0
+        self.library: list[str] = []
+        self.active = False
+        self.deadline = 0.0
+        self._home: Any = None
+        self._hooks = {self._local.__code__, self._global.__code__, self._profile.__code__,
+                       self._arm.__code__}
+
+    # -- stopping -------------------------------------------------------------------------------
+
+    def halt(self, reason: str) -> None:
+        """End the run now (``reason`` is kept unless one was given before)."""
+        if self.reason is None:
+            self.reason = reason
+        self.raised += 1
+        raise Stop(self.reason)
+
+    def check(self) -> None:
+        """For an observer, at each expansion: raise if the run is over (again, for a student
+        who caught the first :class:`Stop`) or past its deadline."""
+        if not self.active:
+            return
+        if self.reason is not None:
+            self._arm(sys._getframe(1))  # it was caught: raise it again at the next line too
+            self.halt(self.reason)
+        if time.monotonic() > self.deadline:
+            self.halt("time")
+
+    def _arm(self, frame: Any) -> None:
+        """Trace the student's frames between ``frame`` and the guard: once stopped, every
+        line they run raises again (how a bare ``except:`` is got out of)."""
+        sys.settrace(self._global)
+        f = frame
+        while f is not None and f is not self._home:
+            if not _ours(f.f_code):
+                f.f_trace = self._local
+            f = f.f_back
+
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        if not self.active:
+            return
+        if self.reason is None:
+            self.reason = "time"
+        if frame is not None and frame.f_code in self._hooks:
+            return  # (raised inside a hook, Python would switch the hook off: the next alarm)
+        self.raised += 1
+        raise Stop(self.reason)
+
+    def _global(self, frame: Any, event: str, arg: Any) -> Any:
+        if not self.active or _ours(frame.f_code):
+            return None
+        # instructions, not only lines: a one-line loop (``while True: pass``) runs no new line
+        frame.f_trace_opcodes = True
+        return self._local
+
+    def _local(self, frame: Any, event: str, arg: Any) -> Any:
+        if not self.active:
+            return None
+        if event == "line" or event == "opcode":
+            if self.reason is None:
+                self.lines += 1
+                if self.lines % _CLOCK_EVERY == 0:
+                    if time.monotonic() > self.deadline:
+                        self.reason = "time"
+                    elif self.lines > self.max_lines:
+                        self.reason = "steps"
+            if self.reason is not None:
+                self.halt(self.reason)  # (Python then switches this tracer off: the alarm or
+                #                         the next on_step sets it again)
+        return self._local
+
+    def _profile(self, frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            what = self.forbidden.get(frame.f_code)
+            if what is not None and what not in self.library:
+                self.library.append(what)
+        if self.reason is not None and self.active and event in ("call", "c_call"):
+            # stopped, and the student's code goes on (it caught the Stop): trace its frames
+            # so that the next line it runs raises again (this hook runs in the student's own
+            # evaluation loop, where switching tracing on takes effect; a signal handler's
+            # does not)
+            self._arm(frame)
+
+    # -- the call -------------------------------------------------------------------------------
+
+    def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
+        """Call ``fn(*args, **kwargs)`` under the bounds; never raises what ``fn`` raises."""
+        out = Outcome()
+        use_signal = signals_usable()
+        old_trace, old_profile = sys.gettrace(), sys.getprofile()
+        old_handler: Any = None
+        old_timer = (0.0, 0.0)
+        t0 = time.monotonic()
+        self.deadline = t0 + self.seconds
+        self._home = sys._getframe()
+        self.active = True
+        if use_signal:
+            old_handler = signal.signal(signal.SIGALRM, self._on_alarm)
+            old_timer = signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
+        else:
+            sys.settrace(self._global)
+        sys.setprofile(self._profile)
+        try:
+            out.value = fn(*args, **kwargs)
+        except Stop:
+            out.value = None
+        except BaseException as e:  # (SystemExit and KeyboardInterrupt are answered too)
+            out.error = e
+            out.value = None
+        # a Stop scheduled by the tracer may still land here, once: the cleanup is retried
+        for _ in range(3):
+            try:
+                self.active = False
+                if use_signal:
+                    signal.setitimer(signal.ITIMER_REAL, 0, 0)
+                    signal.signal(signal.SIGALRM, old_handler)
+                    if old_timer[0] > 0:  # someone else's alarm (a test runner's timeout)
+                        left = old_timer[0] - (time.monotonic() - t0)
+                        signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), old_timer[1])
+                sys.settrace(old_trace)
+                sys.setprofile(old_profile)
+                break
+            except Stop:
+                continue
+        out.seconds = time.monotonic() - t0
+        out.stopped = self.reason
+        out.swallowed = self.raised > 1 or (self.reason is not None and (
+            out.error is not None or out.value is not None))
+        if out.swallowed and out.stopped is not None:
+            out.value = None  # a run that went on after being stopped has no result to judge
+        out.library = list(self.library)
+        return out
+
+
+def describe_error(e: BaseException, limit: int = 120) -> str:
+    """A student's exception in one short sentence: its type, its message (shortened on a
+    word, never mid-word) and the line of the student's own code it came from."""
+    import traceback
+
+    if isinstance(e, SystemExit):
+        return "your search called sys.exit() (SystemExit): a search returns the goal Node, or None"
+    if isinstance(e, KeyboardInterrupt):
+        return "your search was interrupted (KeyboardInterrupt)"
+    where = ""
+    frames = [f for f in traceback.extract_tb(e.__traceback__)
+              if not f.filename.startswith(_PACKAGE)]
+    if frames:
+        where = f" (line {frames[-1].lineno}, in {frames[-1].name})"
+    msg = " ".join(str(e).split())
+    if len(msg) > limit:
+        msg = msg[:limit].rsplit(" ", 1)[0].rstrip(",;:.") + " …"
+    return f"{type(e).__name__}{': ' + msg if msg else ''}{where}"

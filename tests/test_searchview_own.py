@@ -1,0 +1,207 @@
+"""The search view of a search of one's own, from the student's side: whatever container holds
+the frontier, the view draws the search as what it does (a list taken from the front is a
+queue); a failing, endless or exiting search is shown with its reason on the view, never
+raised and never hanging."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import sys
+import time
+from collections import deque
+
+import pytest
+
+from fourseasons_widget.search import trace as trace_module
+from fourseasons_widget.search.algorithms import Node, expand
+from fourseasons_widget.search.endgames import small_position
+from fourseasons_widget.searchview import SearchView
+
+
+def bfs_list(problem, on_step):
+    root = Node(problem.initial)
+    frontier = [root]  # a plain list, used as a queue
+    reached = {problem.key(root.state)}
+    while frontier:
+        node = frontier.pop(0)
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        for c in children:
+            if problem.key(c.state) not in reached:
+                reached.add(problem.key(c.state))
+                frontier.append(c)
+        on_step(node, children, frontier)
+    return None
+
+
+def bfs_deque_late(problem, on_step):
+    root = Node(problem.initial)
+    frontier = deque([root])
+    reached = {problem.key(root.state)}
+    while frontier:
+        node = frontier.popleft()
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        on_step(node, children, frontier)  # before the children are added
+        for c in children:
+            if problem.key(c.state) not in reached:
+                reached.add(problem.key(c.state))
+                frontier.append(c)
+    return None
+
+
+def dfs_deque(problem, on_step):
+    root = Node(problem.initial)
+    frontier = deque([root])  # a deque, used as a stack
+    reached = {problem.key(root.state)}
+    while frontier:
+        node = frontier.pop()
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        for c in children:
+            if problem.key(c.state) not in reached:
+                reached.add(problem.key(c.state))
+                frontier.append(c)
+        on_step(node, children, frontier)
+    return None
+
+
+def astar_newest(problem, on_step):
+    root = Node(problem.initial)
+    count = itertools.count()
+    frontier = [(problem.h(root.state), -next(count), root)]
+    reached = {problem.key(root.state): root}
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if problem.is_goal(node.state):
+            return node
+        if reached[problem.key(node.state)] is not node:
+            continue
+        children = expand(problem, node)
+        for c in children:
+            k = problem.key(c.state)
+            if k not in reached or c.path_cost < reached[k].path_cost:
+                reached[k] = c
+                heapq.heappush(frontier, (c.path_cost + problem.h(c.state), -next(count), c))
+        on_step(node, children, frontier)
+    return None
+
+
+@pytest.mark.parametrize("mine, evaluation", [(bfs_list, "breadth-first"),
+                                              (bfs_deque_late, "breadth-first"),
+                                              (dfs_deque, "depth-first"),
+                                              (astar_newest, "A*")])
+def test_the_view_draws_a_search_of_ones_own_as_what_it_does(mine, evaluation):
+    v = SearchView(small_position(seed=2, cards_left=6), algorithm=mine)
+    t = v.last_trace
+    assert v.error == "" and t.error == ""
+    assert t.evaluation == evaluation and v.trace["evaluation"] == evaluation
+    assert t.solved
+    # the queue panel's head is the node the search expands next, at every step
+    for k in range(len(t.steps) - 1):
+        assert t.steps[k]["queue"][0] == t.steps[k + 1]["node"], k
+
+
+def test_a_list_based_breadth_first_queue_is_not_reversed():
+    t = SearchView(small_position(seed=2, cards_left=6), algorithm=bfs_list).last_trace
+    depths = [[t.nodes[j]["depth"] for j in s["queue"]] for s in t.steps]
+    assert all(d == sorted(d) for d in depths)  # shallowest first, as a queue
+
+
+def test_a_failing_search_is_shown_on_the_view_not_raised():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        children = expand(problem, root)
+        on_step(root, children, list(children))
+        return children[0].no_such_thing
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "AttributeError" in v.error and "line" in v.error and "in mine" in v.error
+    assert len(v.last_trace.steps) == 1  # what it did until then is drawn
+    assert v.last_trace.stopped == "error"
+
+
+def test_an_endless_search_is_stopped_and_said_so(monkeypatch):
+    monkeypatch.setattr(trace_module, "OWN_SECONDS", 0.3)
+
+    def mine(problem, on_step):
+        while True:
+            pass
+
+    t0 = time.monotonic()
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert time.monotonic() - t0 < 5
+    assert "did not finish within 0.3 s" in v.error
+
+
+def test_sys_exit_is_shown_on_the_view():
+    def mine(problem, on_step):
+        sys.exit(0)
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "sys.exit()" in v.error
+
+
+def test_the_error_trait_is_python_s_alone():
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm="A*")
+    assert v.error == ""
+    v._handle_msg({"content": {"data": {"method": "update", "state": {"error": "forged"}}}})
+    assert v.error == "" and "may not set" in v.note
+
+
+def test_a_recursive_depth_first_search_with_no_frontier_to_show_is_drawn_as_depth_first():
+    def dfs(problem, on_step):
+        reached = set()
+
+        def visit(node):
+            reached.add(problem.key(node.state))
+            if problem.is_goal(node.state):
+                return node
+            children = expand(problem, node)
+            on_step(node, children, [])
+            for c in children:
+                if problem.key(c.state) not in reached:
+                    found = visit(c)
+                    if found is not None:
+                        return found
+            return None
+
+        return visit(Node(problem.initial))
+
+    v = SearchView(small_position(seed=2, cards_left=6), algorithm=dfs)
+    assert v.error == "" and v.last_trace.solved
+    assert v.last_trace.evaluation == "depth-first"
+
+
+def astar_oldest(problem, on_step):
+    root = Node(problem.initial)
+    count = itertools.count()
+    frontier = [(problem.h(root.state), next(count), root)]
+    reached = {problem.key(root.state): root}
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if problem.is_goal(node.state):
+            return node
+        if reached[problem.key(node.state)] is not node:
+            continue
+        children = expand(problem, node)
+        for c in children:
+            k = problem.key(c.state)
+            if k not in reached or c.path_cost < reached[k].path_cost:
+                reached[k] = c
+                heapq.heappush(frontier, (c.path_cost + problem.h(c.state), next(count), c))
+        on_step(node, children, frontier)
+    return None
+
+
+def test_an_astar_of_ones_own_is_drawn_exactly_as_the_librarys():
+    game = small_position(seed=2, cards_left=6)
+    a = SearchView(game, algorithm=astar_oldest).last_trace
+    b = SearchView(game, algorithm="A*").last_trace
+    assert a.solved and a.path == b.path and a.expanded == b.expanded
+    assert [s["node"] for s in a.steps] == [s["node"] for s in b.steps]
+    assert [s["queue"] for s in a.steps] == [s["queue"] for s in b.steps]
