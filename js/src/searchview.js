@@ -496,9 +496,14 @@ export class SearchViewUI {
         this.partial = true;
       }
     }
+    const t = this.trace;
+    const next = queueAt(t, this.k).next;
+    const around = this.focusId === next ? "the node taken next"
+      : t.solved && this.focusId === t.goal && this.k === this.n ? "the goal"
+        : this.focusId === this.selectedId ? "the selected node" : "the last node expanded";
     this.treeNote.textContent = this.fit && this.partial
       ? `The tree (${lay.pos.size} nodes) is bigger than its box at a readable size: it shows `
-        + "the part around the node taken next. Drag to pan, − to see more at once."
+        + `the part around ${around}. Drag to pan, − to see more at once.`
       : "";
     this.svg.dataset.partial = this.fit && this.partial ? "true" : "false";
     this.setViewBox();
