@@ -163,8 +163,6 @@ export class SearchViewUI {
     this.counts = {};
     const legend = el(d, "div", { class: "fsv-legend", "data-role": "legend" });
     const counts = el(d, "span", { class: "fsv-counts", "data-role": "counts" });
-    this.errorBox = el(d, "div", { class: "fsv-error", role: "alert", "data-role": "error",
-      hidden: true });
     for (const [cls, word] of [["frontier", "frontier"], ["explored", "explored"],
       ["duplicate", "duplicates"], ["goal", "goal"]]) {
       const sw = svgEl(d, "svg", { viewBox: "-8 -8 16 16", width: 14, height: 14, "aria-hidden": "true" });
@@ -223,6 +221,9 @@ export class SearchViewUI {
     const side = el(d, "div", { class: "fsv-side" }, this.nodeInfo, this.boardBox);
     const main = el(d, "div", { class: "fsv-main" }, queue, treeCol, side);
     this.note = el(d, "div", { class: "fsv-note", "data-role": "note" });
+    // what went wrong in a student's search (Python's `error`), right under the head
+    this.errorBox = el(d, "div", { class: "fsv-error", role: "alert", "data-role": "error",
+      hidden: true });
     this.root.append(head, this.errorBox, controls, options, legend, main, this.note);
     this.host.append(this.root);
 
