@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fourseasons_widget import VARIANTS, Game
+from fourseasons_widget import VARIANTS, Game, IllegalMoveError
 from fourseasons_widget.cards import CODES, RANK_LABELS
 from fourseasons_widget.exercises import (
     REASONS,
@@ -224,6 +224,36 @@ def test_name():
     fb = check_name("Czarina")
     assert fb and "Jones" in fb.why and check_name("Czarina Patience")
     not_yet(check_name(None))
+
+
+def test_dick_vacancy_from_the_students_side():
+    from fourseasons_widget import FourSeasons
+    from fourseasons_widget.exercises.history import check_dick_vacancy
+
+    def says(fb, text):  # not yet, with a reason that says ``text``
+        assert not fb.ok and text.lower() in fb.why.lower(), fb.why
+
+    board = FourSeasons(seed=13, variant="dick1883")
+    # the answer before the move is played: play it first
+    says(check_dick_vacancy(board, "b"), "Play the move first")
+    board.play("KC c0>c2")
+    # what the student sees: the turn is refused, the vacancy must be filled
+    with pytest.raises(IllegalMoveError, match="filled at once"):
+        board.play("turn")
+    fb = check_dick_vacancy(board, "b")
+    assert fb and "at once" in fb.why
+    assert check_dick_vacancy(board, " (B) ")
+    # Dick lacks "one card at a time" too, but that is not what refused the turn
+    says(check_dick_vacancy(board, "c"), "at pleasure")
+    for letter in "ad":
+        says(check_dick_vacancy(board, letter), f"rule ({letter})")
+    says(check_dick_vacancy(board, None), "Fill in")
+    says(check_dick_vacancy(board, 2), "one of the letters")
+    says(check_dick_vacancy(board, "e"), "one of the letters")
+    # the modern board of the same seed is not the exercise's
+    modern = Game.new(seed=13)
+    says(check_dick_vacancy(modern, "b"), "dick1883")
+    says(check_dick_vacancy(object(), "b"), "dick1883")
 
 
 # -- 04-variants -------------------------------------------------------------------------------

@@ -79,3 +79,57 @@ def check_name(answer: Any) -> Feedback:
     return Feedback.right(f"Some sources call the whole game {given}; the sources' list of "
                           "variations uses the same word for a variant with one-card cells. "
                           "One word, two meanings.")
+
+
+#: Four rules of the modern game (notebook 03, "Your turn 4"): the student says which one
+#: Dick's 1883 game lacks, from what the board does after a pile is emptied.
+MODERN_RULES = {
+    "a": "A card may go onto a cross pile's top card one rank higher, of any suit.",
+    "b": "An empty cross pile may be left empty as long as the player likes.",
+    "c": "Only one card moves at a time.",
+    "d": "A base-rank card may start any empty corner.",
+}
+#: the deal and the move of the exercise: the K♣ leaves the left tableau place empty
+VACANCY_SEED, VACANCY_MOVE = 13, "KC c0>c2"
+
+
+def show_modern_rules() -> None:
+    """Print the four modern rules the exercise offers."""
+    for letter, text in MODERN_RULES.items():
+        print(f"({letter}) {text}")
+
+
+def check_dick_vacancy(board: Any, rule: Any) -> Feedback:
+    """Your turn 4: on Dick's deal of seed 13 (``board``, a ``FourSeasons`` or a ``Game``),
+    the student plays the K♣ from the left tableau place onto the A♣, tries to turn the pack,
+    and names the rule of the modern game (a letter of :data:`MODERN_RULES`) that Dick's game
+    lacks: a vacancy is filled at once, so a space cannot be kept empty (b).
+
+    >>> from fourseasons_widget import Game
+    >>> check_dick_vacancy(Game.new(seed=13, variant="dick1883"), None)
+    ✘ Not yet. Fill in `rule` with a letter, e.g. "a".
+    """
+    if missing(rule):
+        return Feedback.not_yet('Fill in `rule` with a letter, e.g. "a".')
+    if not isinstance(rule, str) or rule.strip().lower().strip("()") not in MODERN_RULES:
+        return Feedback.not_yet("`rule` should be one of the letters a, b, c or d.")
+    letter = rule.strip().lower().strip("()")
+    game = getattr(board, "game", board)
+    history = getattr(game, "history", None)
+    if getattr(game, "variant", None) != "dick1883" or history is None:
+        return Feedback.not_yet("Pass the Dick board of this exercise: "
+                                f'FourSeasons(seed={VACANCY_SEED}, variant="dick1883").')
+    if not any(str(m) == VACANCY_MOVE for m in history):
+        return Feedback.not_yet(f"Play the move first: {VACANCY_MOVE} (the K♣ from the left "
+                                "place onto the A♣), then try to turn the pack. What happens?")
+    if letter == "b":
+        return Feedback.right("Dick fills a vacancy at once, from another pile or the "
+                              "wastepile (the pack only when the wastepile is empty): nothing "
+                              "else may be played first, so a space can never be kept for a "
+                              "useful card — the beginner's first tip in the modern game.")
+    if letter == "c":
+        return Feedback.not_yet("True, Dick's game lacks that one too (sequences move \"at "
+                                "pleasure\"), but it is not what refused the turn here. Read "
+                                "the refusal again.")
+    return Feedback.not_yet(f"Dick's game has rule ({letter}) as well. What did it refuse "
+                            "after the K♣ left its place, and why?")

@@ -9,8 +9,10 @@
 //   duplicate  — dropped as a duplicate, or superseded by a cheaper path at a step <= k
 //   frontier   — otherwise: generated, waiting
 
-export const LEVEL = 124; // px between depths (room for a move label such as "10H w>c2")
-export const ROW = 24; // px between rows
+export const LEVEL = 136; // px between depths (room for "#12 g10 h12 f22" left of a node)
+// px between rows: a node's move label sits above its edge and its "#k g h f" below, so a row
+// holds two lines of text (24 px let one row's figures touch the next row's move)
+export const ROW = 34;
 export const MARGIN = 16;
 
 export function classAt(trace, id, k) {
@@ -103,6 +105,18 @@ export function layoutAt(trace, k, hideDuplicates = false) {
     width: MARGIN * 2 + 16 + maxDepth * LEVEL,
     height: MARGIN * 2 + Math.max(0, row - 1) * ROW,
   };
+}
+
+/**
+ * What tells a frontier entry apart from another with the same move and figures (the same
+ * move played in two different positions): the expansion that generated it, "#k" as the tree
+ * labels that parent.  The start position has none.
+ */
+export function parentTag(trace, id) {
+  const n = trace.nodes[id];
+  if (!n || n.parent === null || n.parent === undefined) return "";
+  const p = trace.nodes[n.parent];
+  return p && p.expanded !== null && p.expanded !== undefined ? `#${p.expanded}` : "";
 }
 
 /** The moves from the root to node id. */

@@ -13,9 +13,12 @@
 //   [data-role="show-duplicates"]   the checkbox that draws the duplicates (off by default)
 //   [data-role="fit"]               zoom to fit; [data-role="zoom-in"], [data-role="zoom-out"]
 //   [data-role="legend"]            one entry per mark drawn
+//   [data-role="error"]             role="alert": Python's `error` trait (a student's search that
+//                                   failed), plain text, hidden when empty
+//   [data-role="tree-note"]         says when the tree is bigger than its box at a readable size
 
 import { renderBoard } from "./board.js";
-import { classAt, countsAt, layoutAt, neighbourOf, pathTo, queueAt } from "./searchtree.js";
+import { classAt, countsAt, layoutAt, neighbourOf, parentTag, pathTo, queueAt } from "./searchtree.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const ICONS = {
@@ -26,6 +29,9 @@ const ICONS = {
   next: "M4 3v10l8-5z",
   last: "M11 3h2v10h-2zM2 3v10l8-5z",
 };
+// "fit" never shrinks the tree below this scale: its smallest labels (the 11 px "g h f") stay
+// about 9 px on screen; a bigger tree is shown around the node the search takes next
+export const MIN_FIT_SCALE = 0.8;
 const SPEEDS = [["slow", 900], ["normal", 420], ["fast", 140]];
 const EVALUATION_WORDS = {
   "breadth-first": "f = depth: the oldest first (a FIFO queue)",
@@ -101,14 +107,24 @@ export class SearchViewUI {
     this.onSelected = () => this.select(this.model.get("selected"), false);
     this.onDup = () => { this.dupBox.checked = !!this.model.get("show_duplicates"); this.redraw(); };
     this.onNote = () => { this.note.textContent = this.model.get("note") || ""; };
+    this.onError = () => this.showError();
     this.fit = true;
     this.vb = { x: 0, y: 0, w: 100, h: 100 };
     model.on("change:show_duplicates", this.onDup);
     model.on("change:note", this.onNote);
+    model.on("change:error", this.onError);
     model.on("change:trace", this.onTrace);
     model.on("change:step", this.onStep);
     model.on("change:selected", this.onSelected);
     this.load();
+    this.showError();
+  }
+
+  showError() {
+    // a student's search that raised, or ran past its bounds: Python says what happened
+    const text = String(this.model.get("error") || "");
+    this.errorBox.textContent = text; // plain text: a message may quote student code
+    this.errorBox.hidden = !text;
   }
 
   build() {
@@ -153,7 +169,8 @@ export class SearchViewUI {
       sw.appendChild(this.marker(cls));
       const n = el(d, "b", { "data-count": cls, text: "0" });
       this.counts[cls] = n;
-      counts.append(el(d, "span", { class: `fsv-key fsv-${cls}`, "data-key": cls }, sw, ` ${word} `, n));
+      counts.append(el(d, "span", { class: `fsv-key fsv-${cls}`, "data-key": cls }, sw,
+        el(d, "span", { text: word }), n));
     }
     legend.append(counts);
     for (const [cls, word] of [["next", "taken next"], ["current", "just expanded"],
@@ -163,14 +180,16 @@ export class SearchViewUI {
       g.appendChild(svgEl(d, "circle", { r: 9, class: "fsv-hit" }));
       g.appendChild(this.marker("frontier"));
       sw.appendChild(g);
-      legend.append(el(d, "span", { class: "fsv-key", "data-key": cls }, sw, ` ${word}`));
+      legend.append(el(d, "span", { class: "fsv-key", "data-key": cls }, sw,
+        el(d, "span", { text: word })));
     }
-    legend.append(el(d, "span", { class: "fsv-key fsv-keytext", "data-key": "labels",
-      text: "#k: expanded k-th · g h f beside a node · rows: the order generated, not expanded" }));
     this.counts.drawn = el(d, "b", { "data-count": "drawn", text: "0" });
     this.counts.generated = el(d, "b", { "data-count": "generated", text: "0" });
-    legend.append(el(d, "span", { class: "fsv-key" }, "tree nodes drawn ", this.counts.drawn,
+    legend.append(el(d, "span", { class: "fsv-key fsv-drawn" }, "tree nodes drawn ", this.counts.drawn,
       " of ", this.counts.generated, " generated"));
+    legend.append(el(d, "div", { class: "fsv-keytext", "data-key": "labels",
+      text: "#k: expanded k-th · g h f beside a node · rows: the order generated, not expanded · "
+        + "a frontier entry's “from #k”: the expansion that generated it" }));
     // view options: duplicates, zoom
     this.dupBox = el(d, "input", { type: "checkbox", "data-role": "show-duplicates" });
     this.bFit = el(d, "button", { type: "button", class: "fsv-btn", "data-role": "fit",
@@ -187,6 +206,9 @@ export class SearchViewUI {
     this.treeBox = el(d, "div", { class: "fsv-tree", "data-role": "tree", tabindex: 0,
       role: "group", "aria-label": "Search tree: arrow keys move between nodes, Enter shows one" });
     this.treeBox.append(this.svg);
+    this.treeNote = el(d, "div", { class: "fsv-treenote", "data-role": "tree-note",
+      "aria-live": "polite" });
+    const treeCol = el(d, "div", { class: "fsv-treecol" }, this.treeBox, this.treeNote);
     // the frontier as a priority queue: the main picture beside the tree
     this.queueHead = el(d, "div", { class: "fsv-queuehead", "data-role": "queue-head" });
     this.queueList = el(d, "ol", { class: "fsv-queue", "data-role": "queue",
@@ -197,9 +219,12 @@ export class SearchViewUI {
       "aria-live": "polite" });
     this.boardBox = el(d, "div", { class: "fsv-board fsw-board-wrap", "data-role": "position" });
     const side = el(d, "div", { class: "fsv-side" }, this.nodeInfo, this.boardBox);
-    const main = el(d, "div", { class: "fsv-main" }, queue, this.treeBox, side);
+    const main = el(d, "div", { class: "fsv-main" }, queue, treeCol, side);
     this.note = el(d, "div", { class: "fsv-note", "data-role": "note" });
-    this.root.append(head, controls, options, legend, main, this.note);
+    // what went wrong in a student's search (Python's `error`), right under the head
+    this.errorBox = el(d, "div", { class: "fsv-error", role: "alert", "data-role": "error",
+      hidden: true });
+    this.root.append(head, this.errorBox, controls, options, legend, main, this.note);
     this.host.append(this.root);
 
     // events
@@ -269,6 +294,11 @@ export class SearchViewUI {
     this.svg.addEventListener("pointerup", end);
     this.svg.addEventListener("pointerleave", end);
     this.treeBox.addEventListener("keydown", (ev) => this.onKey(ev));
+    // the output area narrows (a side panel opens, the window shrinks): fit again to the new box
+    if (this.win.ResizeObserver) {
+      this.resizer = new this.win.ResizeObserver(() => { if (this.fit) this.applyView(); });
+      this.resizer.observe(this.treeBox);
+    }
   }
 
   marker(cls) {
@@ -353,6 +383,8 @@ export class SearchViewUI {
     this.layout = lay;
     const current = k > 0 ? t.steps[k - 1].node : -1;
     const next = queueAt(t, k).next;
+    // the node a partial fit centres on: the next one taken, else the goal, else the last expanded
+    this.focusId = next !== null ? next : (t.solved && k === this.n ? t.goal : current);
     const svg = this.svg;
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
     svg.setAttribute("aria-label", `Search tree after ${k} expansions: ${lay.pos.size} nodes drawn`);
@@ -368,14 +400,14 @@ export class SearchViewUI {
         edges.appendChild(svgEl(d, "path", {
           d: `M${q.x + 7},${q.y}H${elbow}V${p.y}H${p.x - 8}`, class: "fsv-edge",
         }));
-        const lab = svgEl(d, "text", { x: p.x - 10, y: p.y - 4, class: "fsv-move", "text-anchor": "end" });
+        const lab = svgEl(d, "text", { x: p.x - 10, y: p.y - 5, class: "fsv-move", "text-anchor": "end" });
         lab.textContent = n.move;
         labels.appendChild(lab);
       }
       const cls = classAt(t, id, k);
       if (cls !== "duplicate") {
         // below the edge, left of the node (the move's label is above it)
-        const ghf = svgEl(d, "text", { x: p.x - 10, y: p.y + 10, class: "fsv-ghf", "text-anchor": "end" });
+        const ghf = svgEl(d, "text", { x: p.x - 10, y: p.y + 14, class: "fsv-ghf", "text-anchor": "end" });
         ghf.textContent = (n.expanded !== null && n.expanded !== undefined && n.expanded <= k
           ? `#${n.expanded} ` : "") + `g${fmt(n.g)} h${fmt(n.h)} f${fmt(n.f)}`;
         labels.appendChild(ghf);
@@ -386,7 +418,8 @@ export class SearchViewUI {
           + (id === this.selectedId ? " fsv-selected" : "") });
       if (id === next) g.dataset.next = "";
       const title = svgEl(d, "title");
-      title.textContent = `${n.move || "start"}: ${CLASS_WORDS[cls]}${id === next ? ", taken next" : ""}, depth ${n.depth}, g ${fmt(n.g)}, h ${fmt(n.h)}, f ${fmt(n.f)}`;
+      const from = parentTag(t, id);
+      title.textContent = `${n.move || "start"}${from ? ` (from ${from})` : ""}: ${CLASS_WORDS[cls]}${id === next ? ", taken next" : ""}, depth ${n.depth}, g ${fmt(n.g)}, h ${fmt(n.h)}, f ${fmt(n.f)}`;
       g.appendChild(title);
       g.appendChild(svgEl(d, "circle", { r: 11, class: "fsv-hit" }));
       g.appendChild(this.marker(cls));
@@ -409,6 +442,8 @@ export class SearchViewUI {
         class: "fsv-qitem" + (isNext ? " fsv-next" : "") + (id === this.selectedId ? " fsv-qselected" : ""),
         title: path.length ? path.join("  ") : "the start position" },
       el(d, "span", { class: "fsv-qmove", text: n.move || "start" }),
+      parentTag(t, id) ? el(d, "span", { class: "fsv-qfrom", "data-role": "from",
+        title: "the expansion that generated it (#k in the tree)", text: `from ${parentTag(t, id)}` }) : null,
       el(d, "span", { class: "fsv-qnum", text: `g ${fmt(n.g)}` }),
       el(d, "span", { class: "fsv-qnum", text: `h ${fmt(n.h)}` }),
       el(d, "b", { class: "fsv-qnum", text: `f ${fmt(n.f)}` }),
@@ -443,15 +478,44 @@ export class SearchViewUI {
       const bh = box && box.height ? box.height : 380;
       // room on the left for the root's g h f label (drawn left of each node)
       const full = lay.width + 120;
-      const w = Math.max(full, bw / 1.6);
-      const h = Math.max(lay.height + 12, bh / 1.6);
-      this.vb = { x: -80 + (full - w) / 2, y: (lay.height - h) / 2, w, h };
+      const tall = lay.height + 12;
+      const s = Math.min(bw / full, bh / tall);
+      if (s >= MIN_FIT_SCALE) {
+        const w = Math.max(full, bw / 1.6);
+        const h = Math.max(tall, bh / 1.6);
+        this.vb = { x: -80 + (full - w) / 2, y: (lay.height - h) / 2, w, h };
+        this.partial = false;
+      } else {
+        // too big to read whole: the readable scale, around the node the search takes next
+        const w = bw / MIN_FIT_SCALE;
+        const h = bh / MIN_FIT_SCALE;
+        const f = lay.pos.get(this.focusId) || lay.pos.get(0);
+        const clamp = (v, lo, hi) => (hi < lo ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, v)));
+        const x = full <= w ? -80 + (full - w) / 2 : clamp(f.x - w / 2, -80, -80 + full - w);
+        const y = tall <= h ? (lay.height - h) / 2 : clamp(f.y - h / 2, -6, lay.height + 6 - h);
+        this.vb = { x, y, w, h };
+        this.partial = true;
+      }
     }
+    const t = this.trace;
+    const next = queueAt(t, this.k).next;
+    const around = this.focusId === next ? "the node taken next"
+      : t.solved && this.focusId === t.goal && this.k === this.n ? "the goal"
+        : this.focusId === this.selectedId ? "the selected node" : "the last node expanded";
+    this.treeNote.textContent = this.fit && this.partial
+      ? `The tree (${lay.pos.size} nodes) is bigger than its box at a readable size: it shows `
+        + `the part around ${around}. Drag to pan, − to see more at once.`
+      : "";
+    this.svg.dataset.partial = this.fit && this.partial ? "true" : "false";
     this.setViewBox();
   }
 
   setViewBox() {
     const v = this.vb;
+    if (!this.fit) { // zoomed or panned by hand: the reader chose what to see
+      this.treeNote.textContent = "";
+      this.svg.dataset.partial = "false";
+    }
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     this.svg.dataset.fit = this.fit ? "true" : "false";
   }
@@ -477,7 +541,11 @@ export class SearchViewUI {
   scrollTo(id) {
     // zoomed in: keep the node followed in view (fit shows everything anyway)
     const p = this.layout && this.layout.pos.get(id);
-    if (!p || this.fit) return;
+    if (!p || (this.fit && !this.partial)) return;
+    if (this.fit) { // a partial fit already centres on the node taken next
+      if (id !== this.focusId) { this.focusId = id; this.applyView(); }
+      return;
+    }
     const v = this.vb;
     if (p.x < v.x || p.x > v.x + v.w || p.y < v.y || p.y > v.y + v.h) {
       this.vb = { ...v, x: p.x - v.w / 2, y: p.y - v.h / 2 };
@@ -572,11 +640,13 @@ export class SearchViewUI {
   destroy() {
     this.pause();
     this.win.clearTimeout(this.waiting);
+    if (this.resizer) this.resizer.disconnect();
     this.model.off("change:trace", this.onTrace);
     this.model.off("change:step", this.onStep);
     this.model.off("change:selected", this.onSelected);
     this.model.off("change:show_duplicates", this.onDup);
     this.model.off("change:note", this.onNote);
+    this.model.off("change:error", this.onError);
     this.root.remove();
   }
 }

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { classAt, countsAt, layoutAt, neighbourOf, pathTo, queueAt, visibleAt } from "../src/searchtree.js";
-import { SearchViewUI } from "../src/searchview.js";
+import { classAt, countsAt, layoutAt, neighbourOf, parentTag, pathTo, queueAt, visibleAt } from "../src/searchtree.js";
+import { MIN_FIT_SCALE, SearchViewUI } from "../src/searchview.js";
 import { clone, dom, FakeModel } from "./helpers.js";
 
 const TRACES = JSON.parse(
@@ -238,15 +238,17 @@ test("duplicates are hidden until the toggle shows them", () => {
   assert.equal(qa('[data-role="tree"] [data-class="duplicate"]').length, ASTAR.counts[k].duplicate);
 });
 
-test("fit shows the whole layout; zoom narrows the view box; fit restores it", () => {
+test("fit shows the whole layout while it is readable; zoom narrows the view box; fit restores it", () => {
   const { q, click, view } = setup(BFS, { show_duplicates: true });
-  click(q('[aria-label="Jump to the end"]'));
+  click(q('[data-role="step"]'));
   const svg = q('[data-role="tree"] svg');
   const vb = () => svg.getAttribute("viewBox").split(" ").map(Number);
-  const lay = view.layout;
+  let lay = view.layout;
   let [x, y, w, h] = vb();
   assert.ok(x <= 0 && y <= 0 && x + w >= lay.width && y + h >= lay.height, "fit covers the tree");
   assert.equal(svg.dataset.fit, "true");
+  assert.equal(svg.dataset.partial, "false");
+  assert.equal(q('[data-role="tree-note"]').textContent, "");
   click(q('[data-role="zoom-in"]'));
   const [, , w2] = vb();
   assert.ok(w2 < w);
@@ -254,6 +256,73 @@ test("fit shows the whole layout; zoom narrows the view box; fit restores it", (
   click(q('[data-role="fit"]'));
   [x, y, w, h] = vb();
   assert.ok(x + w >= lay.width && y + h >= lay.height);
+});
+
+test("a tree too big to read whole is fitted at a readable scale around the node taken next", () => {
+  const { q, qa, click, view } = setup(BFS, { show_duplicates: true });
+  const svg = q('[data-role="tree"] svg');
+  const vb = () => svg.getAttribute("viewBox").split(" ").map(Number);
+  let partial = 0;
+  for (let k = 0; k < BFS.steps.length; k++) {
+    const [x, y, w, h] = vb();
+    const lay = view.layout;
+    // the box is 600 x 380 px in jsdom: the scale is never below the readable one
+    assert.ok(Math.min(600 / w, 380 / h) >= MIN_FIT_SCALE - 1e-9, `step ${k}: scale`);
+    const next = lay.pos.get(BFS.steps[k].node);
+    assert.ok(next.x >= x && next.x <= x + w && next.y >= y && next.y <= y + h, `step ${k}: next in view`);
+    if (svg.dataset.partial === "true") {
+      partial += 1;
+      assert.match(q('[data-role="tree-note"]').textContent, /bigger than its box/);
+    } else {
+      assert.ok(x <= 0 && x + w >= lay.width && y + h >= lay.height, `step ${k}: whole tree`);
+    }
+    click(q('[data-role="step"]'));
+  }
+  assert.ok(partial > 0, "the fixture's tree outgrows its box (else this test shows nothing)");
+  assert.ok(qa('[data-role="tree"] [data-node]').length > 0);
+});
+
+test("queue rows with the same move and figures are told apart by the expansion that made them", () => {
+  let same = 0;
+  for (const t of [BFS, DFS, ASTAR]) {
+    const { q, qa, click } = setup(t);
+    for (let k = 0; k <= t.steps.length; k++) {
+      const rows = qa('[data-role="queue"] li');
+      const texts = rows.map((li) => li.textContent);
+      assert.equal(new Set(texts).size, texts.length, `${t.algorithm}, step ${k}: ${texts}`);
+      // the tag is the parent's "#k", the label that parent carries in the tree
+      for (const li of rows) {
+        const n = t.nodes[Number(li.dataset.node)];
+        if (n.parent === null) continue;
+        assert.equal(li.querySelector('[data-role="from"]').textContent,
+          `from #${t.nodes[n.parent].expanded}`);
+        assert.ok(qa(".fsv-ghf").some((e) => e.textContent.startsWith(`#${t.nodes[n.parent].expanded} `)));
+      }
+      const bare = rows.map((li) => [...li.children].filter((c) => c.dataset.role !== "from")
+        .map((c) => c.textContent).join(" "));
+      same += bare.length - new Set(bare).size;
+      click(q('[data-role="step"]'));
+    }
+  }
+  assert.ok(same > 0, "the fixtures hold rows alike but for their parent (else nothing is shown)");
+  assert.equal(parentTag(BFS, 0), "");
+});
+
+test("Python's error is shown as plain text in an alert, hidden when there is none", () => {
+  const { q, model } = setup(BFS, { error: "" });
+  const box = q('[data-role="error"]');
+  assert.equal(box.getAttribute("role"), "alert");
+  assert.equal(box.hidden, true);
+  model.set("error", "your search raised ValueError: <b>bad</b> node");
+  assert.equal(box.hidden, false);
+  assert.equal(box.textContent, "your search raised ValueError: <b>bad</b> node");
+  assert.equal(box.querySelector("b"), null, "never parsed as HTML");
+  model.set("error", "");
+  assert.equal(box.hidden, true);
+  assert.equal(box.textContent, "");
+  // a model from before the trait existed shows nothing
+  const old = setup(BFS);
+  assert.equal(old.q('[data-role="error"]').hidden, true);
 });
 
 test("the legend names every mark: frontier, explored, duplicate, goal, next, just expanded, selected", () => {
