@@ -331,7 +331,9 @@ export class SearchViewUI {
       ? `reached the goal: a line of ${t.path.length} moves`
       : t.stopped === "limit"
         ? `no goal within the first ${t.max_steps} expansions (the trace stops there)`
-        : "the search space was exhausted: no goal";
+        : t.stopped === "error"
+          ? "the search stopped early (see the message above): what it did until then"
+          : "the search space was exhausted: no goal";
     this.summary.textContent = `${t.algorithm}: ${t.expanded} expansions, ${t.generated} nodes generated; ${end}.`;
     this.selectedId = Math.min(this.model.get("selected") || 0, t.nodes.length - 1);
     this.show(this.model.get("step") || 0, false, true);
@@ -455,7 +457,9 @@ export class SearchViewUI {
     const ended = this.k === this.n;
     this.queueMore.textContent = (size > queue.length ? `… and ${size - queue.length} more. ` : "")
       + (ended ? (t.solved ? "The goal was taken from the frontier: the search ends."
-        : t.stopped === "limit" ? "The trace stops here (its budget)." : "The frontier is empty: no goal.")
+        : t.stopped === "limit" ? "The trace stops here (its budget)."
+          : t.stopped === "error" ? "The search stopped here, before its end."
+            : "The frontier is empty: no goal.")
         : queue.length ? "" : "The frontier is empty.");
   }
 

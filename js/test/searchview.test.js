@@ -333,3 +333,14 @@ test("the legend names every mark: frontier, explored, duplicate, goal, next, ju
   }
   assert.equal(typeof queueAt, "function");
 });
+
+test("a search that stopped on an error is not said to have exhausted its space", () => {
+  const failed = { ...clone(BFS), solved: false, stopped: "error" };
+  const { q, model } = setup(failed);
+  model.set("step", failed.steps.length);
+  assert.match(q('[data-role="summary"]').textContent, /stopped early/);
+  assert.doesNotMatch(q('[data-role="summary"]').textContent, /exhausted/);
+  assert.match(q('[data-role="queue-more"]').textContent, /stopped here/);
+  const done = setup({ ...clone(BFS), solved: false, stopped: "exhausted" });
+  assert.match(done.q('[data-role="summary"]').textContent, /exhausted/);
+});

@@ -141,3 +141,28 @@ def test_the_search_view_is_legible_at_1280_and_640_with_the_file_browser_open(
     page.screenshot(path=str(artifacts / f"searchview-legible-page-640-{theme}.png"))
     if theme == "dark":
         nb.execute("apputils:change-theme", {"theme": "JupyterLab Light"})
+
+
+def test_a_students_search_that_fails_is_told_on_the_view(open_notebook, artifacts):
+    """A student's search that raises is not only an exception in the kernel: the view says what
+    went wrong, in its alert box, in words a student reads (and the box is gone for a search
+    that works)."""
+    nb = open_notebook([
+        "from fourseasons_widget import SearchView\n"
+        "from fourseasons_widget.search.endgames import small_position\n"
+        "def my_bfs(problem, on_step):\n"
+        "    frontier = [problem.initial]\n"
+        "    return frontier.pop(1)  # a slip: index 1 of a one-element list\n"
+        "v = SearchView(small_position(seed=0, cards_left=3), algorithm=my_bfs)\n"
+        "v"])
+    box = nb.page.locator('.fsv-root [data-role="error"]').first
+    box.wait_for(state="visible", timeout=30_000)
+    text = box.inner_text()
+    assert "IndexError" in text or "index" in text.lower(), text
+    assert 0 < len(text) <= 400 and box.get_attribute("role") == "alert"
+    b = box.bounding_box()
+    assert b["width"] > 100 and b["height"] >= 12  # drawn, not a sliver
+    nb.page.locator(".fsv-root").first.screenshot(path=str(artifacts / "searchview-error.png"))
+    assert nb.eval("v.error") == text.strip()
+    nb.run("v.algorithm = 'breadth-first'")
+    box.wait_for(state="hidden", timeout=30_000)
