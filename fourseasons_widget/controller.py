@@ -47,6 +47,11 @@ from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo
 from .game import Game
+from .offers import OFFERS, BannerState
+from .offers import banner as banner_of
+from .offers import enabled as offers_enabled
+from .prefs import RULES as RULE_READINGS
+from .prefs import for_store as prefs_for_store
 from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
@@ -58,6 +63,7 @@ from .snapshot import (
     move_triple,
     pile_labels,
     position_snapshot,
+    speak_piles,
 )
 from .state import Move, State
 from .validate import BudgetError, budget, is_int, quote, safe_text
@@ -65,21 +71,19 @@ from .validate import BudgetError, budget, is_int, quote, safe_text
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
            "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
-           "how_won") + REVIEW_INTENTS
+           "how_won", "rules") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
-                                  "panel", "offer", "demo", "how_won"}
+                                  "panel", "offer", "demo", "how_won", "rules"}
 #: intents that are a person's move on the board (from then on the game is the person's)
 PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finish"})
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
                            "variant", "text", "longer", "at", "panel", "id", "action",
-                           "ask"})
+                           "ask", "rules"})
 #: the panels a view may open ("" closes them)
 PANELS = ("", "stats", "keys", "history")
-#: the offers a banner may carry
-OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel")
 #: the values a view publishes (the adapter's synced traits)
 VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "seed", "ply",
              "status", "replay", "busy", "analysis")
@@ -133,12 +137,15 @@ class Table:
     def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
                  worker: Worker | None = None, given: bool = False,
+                 rules: str | None = None,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
                  on_send: Callable[[dict[str, Any]], None] | None = None) -> None:
         """``given``: ``game`` is a position given by code (``FourSeasons(game=...)``,
         ``deck=``, a save) rather than a deal the board made from a seed or a PySolFC number:
         it records and keeps nothing and no saved game is offered over it (see
-        :mod:`~fourseasons_widget.recorder`)."""
+        :mod:`~fourseasons_widget.recorder`).  ``rules``: the rule reading new deals are
+        dealt under where the variant has one (``"default"`` or ``"pysol"``; by default the
+        game's own, else the one the player chose last, kept beside the statistics)."""
         if not isinstance(game, Game):
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
@@ -172,7 +179,19 @@ class Table:
         # the question, until the player confirms or cancels it
         self._asking: tuple[dict[str, Any], str] | None = None
         self.demo: Demo | None = None
+        # "How could it have been won?" shows another deal: the player's own game is kept here
+        # (the game, and its analysis) until "Back to my game" or another deal
+        self._back: tuple[Game, Any] | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        self.prefs = prefs_for_store(store)
+        if rules is not None and rules not in RULE_READINGS:
+            raise ValueError(f"rules= takes one of {', '.join(RULE_READINGS)}, not {quote(rules)}")
+        if rules is None and "rules" in dict(game.rules.options):
+            rules = game.rules.rules
+        if rules is None:
+            rules = self.prefs.load().get("rules", "default") if self.prefs else "default"
+        #: the rule reading New deal and the picker deal under (where the variant has one)
+        self.rules_choice: str = rules
         self.recorder = Recorder(store)
         self.recorder.start(game, given=given)
         self.review = Review(self, on_loss=analyse_on_loss)
@@ -266,7 +285,7 @@ class Table:
         try:
             m = self._game.play(move)
         except ValueError as e:
-            self._refuse(str(e))
+            self._refuse(speak_piles(str(e), self.labels()))
             raise
         follow = []
         if self.auto_home and self.in_intent:  # a move made on the board (not a script's)
@@ -325,10 +344,47 @@ class Table:
     def new_game(self, seed: int | None = None, variant: str | None = None,
                  **options: str) -> Game:
         variant = variant or self._game.rules.variant
-        if not options and variant == self._game.rules.variant:
-            options = dict(self._game.rules.option_values)
+        if not options:
+            cur = self._game.rules
+            reading = self._rules_options(variant)
+            if variant == cur.variant and reading.get("rules", "default") == cur.rules:
+                options = dict(cur.option_values)  # (the same rules, their other options kept)
+            else:
+                options = reading
         game = Game.new(seed=seed, variant=variant, **options)
         return self._deal(game, f"{game.rules.title}: new deal, seed {game.seed}")
+
+    def _rules_options(self, variant: str) -> dict[str, str]:
+        """The rule reading the player chose, for ``variant`` (``{}`` where it has none)."""
+        rules = VARIANTS.get(variant)
+        if rules is None or "rules" not in dict(rules.options):
+            return {}
+        return {"rules": self.rules_choice}
+
+    def _choose_rules(self, rules: str, *, keep: bool = True) -> None:
+        """The player chose a rule reading (the Rules control, a PySolFC deal number): New deal
+        and the picker follow it, and it is kept beside the statistics for the next board."""
+        self.rules_choice = rules
+        if keep and self.prefs is not None and self.recorder.store is not None:
+            self.prefs.save("rules", rules)
+
+    @_locked
+    def choose_rules(self, rules: str) -> Game | None:
+        """Play under ``rules`` (``"default"``: this project's; ``"pysol"``: PySolFC's) from
+        now on: a new deal of this variant under them (the same seed, where the game has one),
+        unless the game shown already plays under them."""
+        if rules not in RULE_READINGS:
+            raise IllegalMoveError(f"the rules are one of {', '.join(RULE_READINGS)}, not "
+                                   f"{quote(rules)}")
+        g = self._game
+        if "rules" not in dict(g.rules.options):
+            raise IllegalMoveError(f"PySolFC has no game of {g.rules.title}: its rules are this "
+                                   "project's only")
+        self._choose_rules(rules)
+        if g.rules.rules == rules:
+            self.publish(kind="panel", keep_hint=True, bump=False)
+            return None
+        return self.new_game(seed=g.seed if g.pysol is None else None, variant=g.variant)
 
     def _same_deal(self) -> Game:
         g = self._game
@@ -339,7 +395,8 @@ class Table:
             return Game.new(seed=g.seed, variant=g.variant, **options)
         return Game(g.start, g.rules, deck=g.deck)
 
-    def _deal(self, game: Game, message: str, *, given: bool = False) -> Game:
+    def _deal(self, game: Game, message: str, *, given: bool = False,
+              back: tuple[Game, Any] | None = None) -> Game:
         """Put a newly dealt game on the board: the search running stops, the game in
         progress counts as given up, the clock starts again, the panel closes.  ``given``:
         a position given by code, not a deal (it keeps nothing, offers no saved game)."""
@@ -352,6 +409,7 @@ class Table:
         self.notice = ""
         self._dismissed = False
         self._asking = None
+        self._back = back
         self.publish(kind="new", message=message)
         return game
 
@@ -361,6 +419,8 @@ class Table:
         if what == "seed":
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
+        if self.in_intent:  # (a PySolFC deal number typed on the board: PySolFC's rules)
+            self._choose_rules("pysol")
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
     @_locked
@@ -376,13 +436,16 @@ class Table:
             game, seconds = self.recorder.take(g.variant, dict(g.rules.option_values))
         except ResumeRefused as e:
             self._refuse(str(e))
-            self.publish(kind="refresh")  # (the offer may be gone now)
+            self._sync_banner(fresh=True)  # (the offer may be gone now: only then republished)
             raise IllegalMoveError(str(e)) from None
         self.worker.cancel()
         self.recorder.give_up(g)
         self._game = game
         self.recorder.start(game, seconds=seconds, person=True)
+        if "rules" in dict(game.rules.options):  # (taken up under the rules it was played by)
+            self.rules_choice = game.rules.rules
         self._lines.clear()
+        self._back = None
         self.panel = ""
         self.publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
                                          f"move {game.ply}")
@@ -709,7 +772,7 @@ class Table:
             text = describe_move(m, self.labels())
             done = "" if d.running else " — the demo is over: " + (
                 "won" if self._game.state.is_won else "its line is played")
-            self.publish(kind="move", move=m, person=False,
+            self.publish(kind="move", move=m, person=False, demo=True,
                          message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
             if not d.running:
                 self.demo = None
@@ -757,6 +820,8 @@ class Table:
                                    "one first (nothing was changed)")
         options = row.get("options") if isinstance(row.get("options"), dict) else {}
         deal = row.get("deal") or ""
+        if self.worker.busy:  # (refused before anything changes)
+            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
         try:
             if isinstance(deal, str) and deal.startswith("PySolFC "):
                 game = Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
@@ -766,10 +831,37 @@ class Table:
                 raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
         except (ValueError, TypeError) as e:
             raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
+        # the game on the board stays one click away ("Back to my game"): the lost game with
+        # its history, its analysis ("Where did I go wrong?") and its record as they are
+        mine = self._back if self._back is not None else (
+            (g, self.review.stash()) if g.ply else None)
         self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
-                         "been won")
+                         "been won", given=True, back=mine)
         self._in_background("solve", self.solve_seconds,
                             lambda r: self._show_solution(r, self.solve_seconds))
+        return game
+
+    @_locked
+    def back_to_my_game(self) -> Game:
+        """Leave the deal "How could it have been won?" shows, for the player's own game kept
+        meanwhile: the very game (its moves, undo, redo and status) and its analysis."""
+        if self._back is None:
+            raise IllegalMoveError("no game of yours is kept: this is your game")
+        game, stash = self._back
+        self.worker.cancel()
+        self.recorder.give_up(self._game)
+        self._game = game
+        # (its result was recorded when it ended, if it was the player's: nothing more is kept)
+        self.recorder.start(game, given=True)
+        self._lines.clear()
+        self._back = None
+        self.panel = ""
+        self.notice = ""
+        self._asking = None
+        self.replay = {}
+        self.publish(kind="new", message=f"Back to your game: {game.rules.title}, move "
+                                         f"{game.ply}")
+        self.review.unstash(stash)
         return game
 
     # -- the review ------------------------------------------------------------------------
@@ -816,6 +908,8 @@ class Table:
         it was applied; a refused intent changes nothing, says the reason and sends
         ``{"type": "refused", "reason": ...}`` to the views."""
         with self.lock:
+            # (what a refused intent must leave as it was: it changes nothing published)
+            kept = (self.notice, self._asking)
             try:
                 self.in_intent = True
                 kind = self._check_intent(content)
@@ -826,7 +920,9 @@ class Table:
                 self._apply_intent(kind, content)
             except (IntentError, ValueError) as e:
                 self.in_intent = False
-                reason = safe_text(str(e) or "refused")
+                self.notice, self._asking = kept
+                # (piles named as the move log names them: "the upper-right foundation")
+                reason = safe_text(speak_piles(str(e), self.labels()) or "refused")
                 self.say(reason, "refusal")
                 kind = content.get("type") if isinstance(content, dict) else None
                 # (the intent's type is echoed only when it is one: never outside input)
@@ -837,6 +933,7 @@ class Table:
             finally:
                 self.in_intent = False
             self.settle()
+            self._sync_banner()  # (an offer shown is one that works: never a stale banner)
             return True
 
     def _check_intent(self, content: Any) -> str:
@@ -918,6 +1015,16 @@ class Table:
                 raise IntentError(f"refused: a demo action is one of {', '.join(DEMO_ACTIONS)}, "
                                   f"not {quote(action)}")
             self.demo_action(action)
+        elif kind == "rules":
+            rules = c.get("rules")
+            if not isinstance(rules, str) or rules not in RULE_READINGS:
+                raise IntentError(f"refused: the rules are one of {', '.join(RULE_READINGS)}, "
+                                  f"not {quote(rules)}")
+            g = self._game
+            if (c.get("ask") is True and "rules" in dict(g.rules.options)
+                    and g.rules.rules != rules and self._ask_first(c)):
+                return
+            self.choose_rules(rules)
         elif kind == "how_won":
             row = c.get("id")
             if not is_int(row) or isinstance(row, bool):
@@ -956,6 +1063,9 @@ class Table:
         variant = c.get("variant") or g.variant
         if c["type"] == "deal_number":
             question = f"Deal {safe_text(str(c.get('text', '')).strip(), MAX_TEXT)}?"
+        elif c["type"] == "rules":
+            question = ("Deal again under PySolFC's rules?" if c.get("rules") == "pysol"
+                        else "Deal again under this project's rules?")
         elif variant != g.variant:
             question = f"Switch to {VARIANTS[variant].title}?"
         else:
@@ -965,12 +1075,13 @@ class Table:
         return True
 
     def _take_offer(self, offer: Any) -> None:
-        on = {o["id"] for o in self.view["board"].get("ui", {}).get("offers", []) if o["enabled"]}
         if not isinstance(offer, str) or offer not in OFFERS:
             raise IntentError(f"refused: there is no offer {quote(offer)}")
-        if offer not in on:
+        if offer not in self._offers_now():  # (what the state offers now, not what was shown)
             raise IntentError(f"refused: the banner offers no {quote(offer)} now")
-        if offer == "confirm" and self._asking is not None:
+        if offer == "my_game":
+            self.back_to_my_game()
+        elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
             self._apply_intent(kept["type"], kept)
         elif offer == "cancel" and self._asking is not None:
@@ -996,39 +1107,40 @@ class Table:
             self.say(reason, "refusal")
 
     # -- publishing ------------------------------------------------------------------------
+    def _banner_state(self, status: str, resume: dict | None) -> BannerState:
+        back = self._back
+        return BannerState(self._game, status,
+                           asking=None if self._asking is None else self._asking[1],
+                           resume=resume, dismissed=self._dismissed,
+                           back=None if back is None else f"{back[0].rules.title}, move "
+                                                          f"{back[0].ply}, {back[0].status}")
+
     def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
         g = self._game
-        offers: list[dict[str, Any]] = []
-        banner = None
-        if self._asking is not None and status == "playing" and g.ply:
-            banner = {"kind": "confirm", "text": f"{self._asking[1]} The game in progress "
-                                                 f"(move {g.ply}) will be given up."}
-            offers = [{"id": "confirm", "label": "Deal anyway", "enabled": True},
-                      {"id": "cancel", "label": "Keep playing", "enabled": True}]
-        elif resume is not None and not self._dismissed and status == "playing" and not g.ply:
-            n = resume["moves"]
-            banner = {"kind": "resume", "text": f"An unfinished game of this variant ({n} "
-                      f"move{'s' * (n != 1)}) was kept from before."}
-            offers = [{"id": "resume", "label": "Resume it", "enabled": True},
-                      {"id": "cancel", "label": "Not now", "enabled": True}]
-        elif status == "won":
-            banner = {"kind": "won", "text": "You won! The cross has vanished: all 52 cards are "
-                                             "home."}
-            offers = [{"id": "play_again", "label": "Play again", "enabled": True},
-                      {"id": "next_deal", "label": "Next deal", "enabled": True}]
-        elif status == "lost":
-            if g.ply:
-                banner = {"kind": "lost", "text": "Game lost: no sequence of moves can win from "
-                                                  "here (proved). Undo, or deal again."}
-                offers = [{"id": "undo", "label": "Undo", "enabled": g.can_undo},
-                          {"id": "play_again", "label": "Play again", "enabled": True},
-                          {"id": "next_deal", "label": "Next deal", "enabled": True}]
-            else:
-                banner = {"kind": "lost", "text": "This deal cannot be won: no sequence of moves "
-                                                  "wins it (proved). Deal another."}
-                offers = [{"id": "next_deal", "label": "Next deal", "enabled": True}]
-        return {"picker": g.variant, "panel": self.panel, "offers": offers, "banner": banner,
-                "notice": self.notice}
+        shown = banner_of(self._banner_state(status, resume))
+        has_rules = "rules" in dict(g.rules.options)
+        return {"picker": g.variant, "panel": self.panel, "offers": shown["offers"],
+                "banner": shown["banner"], "notice": self.notice,
+                # the Rules control: the reading the game shown plays under (where the variant
+                # has a choice), else the player's choice for the variants that have one
+                "rules": {"value": g.rules.rules if has_rules else self.rules_choice,
+                          "available": has_rules}}
+
+    def _offers_now(self) -> set[str]:
+        """The offers an ``offer`` intent may take now: those of the banner of the state now
+        (with the saved game on offer as last read)."""
+        resume = self.view["board"].get("resume")
+        return offers_enabled(self._banner_state(self._game.status, resume))
+
+    def _sync_banner(self, fresh: bool = False) -> None:
+        """Publish again (the position unchanged: no new version) if the banner published no
+        longer says what the state says; ``fresh``: read the saved game on offer again."""
+        g = self._game
+        board = self.view["board"]
+        resume = self._comforts().get("resume") if fresh else board.get("resume")
+        if board.get("ui") != self._ui(g.status, resume) or (fresh and
+                                                             resume != board.get("resume")):
+            self.publish(kind="panel", keep_hint=True, bump=False)
 
     def _comforts(self) -> dict[str, Any]:
         """The clock, the variant's statistics, the history and a saved game on offer."""
@@ -1062,12 +1174,15 @@ class Table:
     def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
                 message_kind: str | None = None, keep_hint: bool = False,
                 group: Iterable[Move] = (), person: bool | None = None,
-                bump: bool = True) -> None:
-        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…)."""
+                bump: bool = True, demo: bool = False) -> None:
+        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…).
+        A publish that is not a new position (``bump=False``, a hint) keeps ``version`` and
+        ``last``: a click already on its way stays valid."""
         with self.lock, self.batch():
             g = self._game
             rules, s = g.rules, g.state
-            if kind != "hint" and bump:
+            new_position = kind != "hint" and bump
+            if new_position:
                 self._version += 1
             if not keep_hint:
                 self._hint = None
@@ -1075,7 +1190,7 @@ class Table:
             if person is None:
                 person = self.in_intent and kind in ("move", "undo", "redo", "restart", "auto")
             if changed:
-                self.recorder.changed(g, by_person=person)
+                self.recorder.changed(g, by_person=person, demo=demo)
             status = g.status
             if status in ("won", "lost"):
                 self.recorder.finish(g, status)
@@ -1115,6 +1230,8 @@ class Table:
                           "then": [[f.card, f.source, f.target] for f in group]}
                          if move is not None else {"kind": kind, "move": None}),
             }
+            if not new_position and self.view["board"].get("last") is not None:
+                board["last"] = self.view["board"]["last"]
             if kind != "hint" and self.replay and self.replay.get("version") != self._version:
                 self.replay = {}
             self._set("board", board)

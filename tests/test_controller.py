@@ -42,7 +42,7 @@ def test_the_controller_runs_without_a_front_end_and_publishes_one_snapshot():
     # one change, everything together: the board, the ply and the message arrive at once
     assert {"board", "ply", "message"} <= set(seen[-1])
     assert t.view["board"]["ply"] == t.view["ply"] == t.game.ply == 1
-    assert set(t.view["board"]["ui"]) == {"picker", "panel", "offers", "banner", "notice"}
+    assert set(t.view["board"]["ui"]) == {"picker", "panel", "offers", "banner", "notice", "rules"}
 
 
 def test_the_picker_shows_the_variant_dealt_each_time():
