@@ -750,8 +750,10 @@ class Table:
             if line is not None:
                 self._start_demo(line)
                 return
-            self._in_background("solve", self.solve_seconds, self._demo_found)
+            # (said first: a worker without threads has found the line, and said so, before
+            # _in_background returns)
             self.say("Demo: the solver looks for a win to show…", "busy")
+            self._in_background("solve", self.solve_seconds, self._demo_found)
             return
         if d is None:
             raise IllegalMoveError("no demo is running: start one first")
