@@ -43,3 +43,25 @@ test("the Rules control is disabled where PySolFC has no such game, hidden with 
   const none = setup(undefined);
   assert.equal(none.select.closest("label").hidden, true);
 });
+
+test("the replay bar carries Python's offer of the player's own game back", () => {
+  const win = dom();
+  const el = win.document.createElement("div");
+  win.document.body.appendChild(el);
+  const board = clone(FIXTURES.variants.standard);
+  board.ui = { ...board.ui, offers: [{ id: "my_game", label: "Back to my game", enabled: true }] };
+  const model = new FakeModel({ board, replay: {} });
+  new BoardView(model, el);
+  const frame = { piles: board.piles, foundations: board.foundations, stock: board.stock, waste: board.waste, home: board.home };
+  model.set("replay", { version: board.version, ply: 0, verdict: "won", moves: [["7H", "waste", "cross:0", "a move"]], frames: [frame, frame] });
+  const mine = el.querySelector('[data-replay="my_game"]');
+  assert.ok(mine && !mine.hidden, "shown while the line is watched");
+  mine.dispatchEvent(new win.MouseEvent("click", { bubbles: true }));
+  assert.deepEqual({ type: model.sent.at(-1).type, id: model.sent.at(-1).id }, { type: "offer", id: "my_game" });
+  assert.equal(el.querySelector('[data-role="replay"]').hidden, true, "the replay left for the game");
+  const plain = clone(FIXTURES.variants.standard);
+  plain.version += 1;
+  model.set("board", plain);
+  model.set("replay", { version: plain.version, ply: 0, verdict: "won", moves: [["7H", "waste", "cross:0", "a move"]], frames: [frame, frame] });
+  assert.equal(el.querySelector('[data-replay="my_game"]').hidden, true, "not offered: not shown");
+});
