@@ -37,9 +37,11 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import automove
+from .advice import Advisor, Hint, seconds_budget
+from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
 from .cards import RANK_LABELS, SUITS
 from .channel import IntentError
@@ -57,7 +59,6 @@ from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules import VARIANTS, IllegalMoveError
 from .snapshot import (
-    advise_move,
     code,
     describe_move,
     move_triple,
@@ -65,8 +66,8 @@ from .snapshot import (
     position_snapshot,
     speak_piles,
 )
-from .state import Move, State
-from .validate import BudgetError, budget, is_int, quote, safe_text
+from .state import Move
+from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
@@ -89,33 +90,8 @@ VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "s
              "status", "replay", "busy", "analysis")
 
 
-def seconds_budget(value: Any, name: str, default: float | None = None) -> float:
-    """A time budget for the solver: a finite number of seconds greater than 0 (``None``
-    takes ``default``; the board never searches without a limit)."""
-    value = budget(value if value is not None else default, name)
-    if value is None:
-        raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
-    return value
-
-
-class Hint(NamedTuple):
-    """What :meth:`Table.hint` found: the advised ``move`` (or ``None``), the solver's
-    ``verdict`` (``won`` / ``lost`` / ``unknown``) and the ``text`` shown to the player."""
-
-    move: Move | None
-    verdict: str
-    text: str
-
-
 def _and_home(n: int) -> str:
     return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
-
-
-def _effort(result) -> str:
-    """How a solver's line was found, honestly: a line found with no search at all is said so."""
-    if result.nodes == 0:
-        return "no search needed: only moves home and turns are left"
-    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
 
 
 def _locked(method):
@@ -167,8 +143,7 @@ class Table:
         self._batching = 0
         self._game = game
         self._version = 0
-        self._hint: dict[str, Any] | None = None
-        self._lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
+        self.advisor = Advisor(self)  # Hint, Auto-finish, Solve and the searches behind them
         self.in_intent = False
         self._said_lost = False
         self._shown: tuple = ()  # (game, ply, status, position) as last published
@@ -404,7 +379,7 @@ class Table:
         self.recorder.give_up(self._game)
         self._game = game
         self.recorder.start(game, given=given)
-        self._lines.clear()
+        self.advisor.lines.clear()
         self.panel = ""
         self.notice = ""
         self._dismissed = False
@@ -419,8 +394,8 @@ class Table:
         if what == "seed":
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
-        if self.in_intent:  # (a PySolFC deal number typed on the board: PySolFC's rules)
-            self._choose_rules("pysol")
+        if self.in_intent:  # (a PySolFC deal number typed on the board: PySolFC's rules, for
+            self._choose_rules("pysol", keep=False)  # this board; the control keeps a choice)
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
     @_locked
@@ -444,7 +419,7 @@ class Table:
         self.recorder.start(game, seconds=seconds, person=True)
         if "rules" in dict(game.rules.options):  # (taken up under the rules it was played by)
             self.rules_choice = game.rules.rules
-        self._lines.clear()
+        self.advisor.lines.clear()
         self._back = None
         self.panel = ""
         self.publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
@@ -455,284 +430,20 @@ class Table:
         with self.lock:
             self.recorder.pause(bool(paused))
 
-    # -- advice from the solver ------------------------------------------------------------
-    def _store_line(self, start: State, moves: list[Move]) -> None:
-        if len(self._lines) > 5000:
-            self._lines.clear()
-        probe = Game(start, self._game.rules)
-        for i, m in enumerate(moves):
-            self._lines[probe.state] = moves[i:]
-            probe.play(m)
-
-    def _solved_line(self, max_seconds: float, what: str) -> tuple[list[Move], str, int]:
-        s = self._game.state
-        line = self._lines.get(s)
-        if line is not None:
-            return line, "won", 0
-        from .solver.exact import solve
-
-        self.busy = what
-        try:
-            result = solve(self._game.copy(), max_seconds=self.worker.budget(max_seconds))
-        finally:
-            self.busy = ""
-        if result.verdict == "won":
-            self._store_line(s, result.moves)
-        elif result.verdict == "lost":
-            self._game.record_lost(s)
-        return result.moves, result.verdict, result.nodes
-
-    def _useful_move(self) -> Move | None:
-        """A legal move that does something: home first, then building or filling from the
-        waste, then a pile move that empties a pile, then turning the stock."""
-        moves = self._game.legal_moves()
-        if not moves:
-            return None
-
-        def score(m: Move) -> int:
-            if m.target.startswith("foundation"):
-                return 0
-            if m.source == "waste":
-                return 1
-            if m.source == "stock":
-                return 3
-            return 2
-
-        return min(moves, key=score)
-
-    def _foreground_note(self, asked: float) -> str:
-        got = self.worker.budget(asked)
-        if got < asked:
-            return (f" (searched {got:g} s in the foreground: this Python runs no threads, so "
-                    "searches are kept short)")
-        return ""
-
+    # -- the solver's help (advice.py) ------------------------------------------------------
     def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
-        with self.lock:
-            g = self._game
-            if g.state.is_won:
-                h = Hint(None, "won", "The game is won: every card is home")
-                self.say(h.text, "won")
-                return h
-            cached = self._lines.get(g.state)
-            if cached is not None or not background:
-                line, verdict, nodes = self._solved_line(budget_s, "hint")
-                return self._show_hint(line, verdict, nodes, budget_s)
-            return self._in_background("hint", budget_s, lambda r: self._show_hint(
-                r.moves, r.verdict, r.nodes, budget_s))
-
-    def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget_s: float) -> Hint:
-        labels = self.labels()
-        if verdict == "won" and line:
-            m = line[0]
-            text = (f"Hint (solver's perfect-information advice — it knows the order of the "
-                    f"stock): {advise_move(m, labels)}; a win is {len(line)} moves away")
-            h = Hint(m, "won", text)
-        elif verdict == "lost":
-            h = Hint(None, "lost", f"This position cannot be won: every line was searched "
-                                   f"({nodes:,} positions)")
-        else:
-            m = self._useful_move()
-            if m is None:
-                h = Hint(None, "unknown", "No move is left")
-            else:
-                h = Hint(m, "unknown", f"No win found within {self.worker.budget(budget_s):g}"
-                                       f" s; a useful move: {advise_move(m, labels)}"
-                                       + self._foreground_note(budget_s))
-        self._hint = ({"move": move_triple(h.move), "verdict": h.verdict, "text": h.text}
-                      if h.move else None)
-        if h.verdict == "lost":
-            # one verdict: the proof is kept by the game, whose status now says "lost" (the
-            # banner), with the search's figures
-            self.publish(kind="refresh", message=h.text)
-        else:
-            self.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
-        return h
+        return self.advisor.hint(max_seconds, background=background)
 
     def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played (see
         :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
-        person = self.in_intent
-        with self.lock:
-            g = self._game
-            if g.state.is_won:
-                self.say("The game is won already", "won")
-                return 0
-            run = automove.finishing_run(g.rules, g.state)
-            if run is not None:
-                return self._finish_home(list(run), person=person)
-            if background and g.state not in self._lines:
-                self._in_background(
-                    "auto_finish", budget_s,
-                    lambda r: self._finish_home(*self._leading_home(r, budget_s), person=True))
-                return 0
-        played = 0
-        why = ""
-        with self.lock:
-            live, ply = self._game, self._game.ply
-        while True:
-            with self.lock:
-                if self._game is not live or live.ply != ply + played:
-                    # the board changed between two steps: what was played stays, and is said
-                    why = "the board changed meanwhile"
-                    break
-                line, verdict, _ = self._solved_line(budget_s, "auto_finish")
-                if verdict != "won" or not line or not line[0].target.startswith("foundation"):
-                    why = self._why_stopped(line, verdict, budget_s)
-                    break
-                self._game.play(line[0], auto=played > 0)
-                played += 1
-        with self.lock:
-            if self._game is not live or live.ply != ply + played:
-                self.settle()
-                return played
-            return self._finish_home([], already=played, why=why, person=person)
-
-    def _why_stopped(self, line: list[Move], verdict: str, budget_s: float) -> str:
-        if verdict == "lost":
-            return "this position cannot be won (proved), so no move home is safe"
-        if verdict != "won":
-            return (f"no win was found within {self.worker.budget(budget_s):g} s, so no move "
-                    "home is proved safe" + self._foreground_note(budget_s))
-        if not line:
-            return "the game is won"
-        return (f"the solver's winning line goes on with a move that is not a move home "
-                f"({advise_move(line[0], self.labels())}) — play it by hand, or ask a Hint")
-
-    def _leading_home(self, result, budget_s: float) -> tuple[list[Move], int, str]:
-        out = []
-        for m in result.moves:
-            if not m.target.startswith("foundation"):
-                break
-            out.append(m)
-        rest = result.moves[len(out):]
-        why = ("" if result.verdict == "won" and not rest
-               else self._why_stopped(rest, result.verdict, budget_s))
-        return out, 0, why
-
-    def _finish_home(self, moves: list[Move], already: int = 0, why: str = "", *,
-                     person: bool = False) -> int:
-        g = self._game
-        played = [g.play(m, auto=i > 0 or already > 0) for i, m in enumerate(moves)]
-        n = len(played) + already
-        if not n:
-            text = ("Auto-finish sends cards home only while a win stays proved; from here "
-                    "the next move home is not proved safe — play on by hand")
-            if why:
-                text = f"Auto-finish played nothing: {why}"
-            self.notice = text
-            self.say(text, "refusal")
-            self.settle()
-            return 0
-        text = f"Auto-finish: {n} move{'s' * (n != 1)} played, {g.state.cards_home} cards home"
-        if why and not g.state.is_won:
-            text += f"; it stopped because {why}"
-            self.notice = text
-        self.publish(kind="auto", move=g.history[-n], group=g.history[-n + 1:], message=text,
-                     person=person)
-        return n
+        return self.advisor.auto_finish(max_seconds, background=background)
 
     def solve(self, max_seconds: float | None = None, *, background: bool = False):
-        from .solver.exact import solve
-
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.solve_seconds)
-        if background:
-            with self.lock:
-                return self._in_background("solve", budget_s,
-                                           lambda r: self._show_solution(r, budget_s))
-        with self.lock:
-            live = self._game
-            g = live.copy()
-        self.busy = "solve"
-        try:
-            result = solve(g, max_seconds=self.worker.budget(budget_s))
-        finally:
-            self.busy = ""
-        with self.lock:
-            if self._game is not live or live.ply != g.ply or live.state != g.state:
-                if result.verdict == "lost" and self._game is live:
-                    live.record_lost(g.state)  # (a proof stays true)
-                self.say("The board changed during the search: its answer was dropped", "info")
-                self.settle()
-                return result
-            self._show_solution(result, budget_s)
-        return result
-
-    def _show_solution(self, result, budget_s: float) -> None:
-        g = self._game
-        if result.verdict == "won":
-            self._store_line(g.state, result.moves)
-            self.publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
-            self.say(f"Solved: a win in {len(result.moves)} moves ({_effort(result)}) — "
-                     "perfect-information line; replay it below", "hint")
-        elif result.verdict == "lost":
-            self.replay = {}
-            g.record_lost(g.state)
-            self.publish(kind="refresh", message=f"This position cannot be won: every line was "
-                                                 f"searched ({result.nodes:,} positions)")
-        else:
-            self.replay = {}
-            self.say(f"No win found within {self.worker.budget(budget_s):g} s "
-                     f"({result.nodes:,} positions searched); the position may still be "
-                     "winnable" + self._foreground_note(budget_s), "info")
+        return self.advisor.solve(max_seconds, background=background)
 
     def cancel(self) -> bool:
-        job = self.worker.cancel()
-        if job is None:
-            self.say("No search is running", "info")
-            return False
-        return True
-
-    def _in_background(self, kind: str, budget_s: float, show) -> Job:
-        """Start a search of the current position in the worker; ``show(result)`` is called
-        (under the lock) if the position is still the one searched when it ends.  Whatever
-        the result, the board's snapshot is settled against the game afterwards."""
-        from .solver.exact import solve
-
-        if self.worker.busy:
-            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
-        snapshot = self._game.copy()
-        live = self._game
-        position = (id(live), snapshot.ply, snapshot.state)
-        searched = self.worker.budget(budget_s)
-
-        def run(cancel: threading.Event):
-            return solve(snapshot, max_seconds=searched, cancel=cancel)
-
-        def done(job: Job, result) -> None:
-            with self.lock:
-                try:
-                    self._done(kind, job, result, snapshot, live, position, show)
-                finally:
-                    self.busy = ""
-                    self.settle()
-
-        self.busy = kind
-        return self.worker.start(kind, position, run, done)
-
-    def _done(self, kind, job, result, snapshot, live, position, show) -> None:
-        if isinstance(result, Exception):
-            self.say(f"The search failed: {str(result)[:120]}", "refusal")
-            return
-        if result.verdict == "lost" and self._game is live:  # a proof stays true: kept
-            self._game.record_lost(snapshot.state)
-        if result.verdict == "won" and self._game is live:
-            self._store_line(snapshot.state, result.moves)
-        what = kind.replace("_", "-")
-        if job.cancelled:
-            self.say(f"{what.capitalize()} cancelled after "
-                     f"{job.finished - job.started:.2f} s", "info")
-        elif job.stale_for((id(self._game), self._game.ply, self._game.state)):
-            if result.verdict == "lost" and self._game.status == "lost":
-                self.publish(kind="refresh", message="The search proved this game lost "
-                             f"({result.nodes:,} positions)")
-                return
-            self.say(f"The {what} was for move {snapshot.ply}; the board has changed since, "
-                     "so its answer was dropped — ask again", "info")
-        else:
-            show(result)
+        return self.advisor.cancel()
 
     # -- demo mode and "how it could have been won" ----------------------------------------
     @_locked
@@ -746,14 +457,14 @@ class Table:
                 raise IllegalMoveError("a demo is running: pause, stop or take over")
             if self._game.status != "playing":
                 raise IllegalMoveError(f"the game is {self._game.status}: nothing to show")
-            line = self._lines.get(self._game.state)
+            line = self.advisor.lines.get(self._game.state)
             if line is not None:
                 self._start_demo(line)
                 return
             # (said first: a worker without threads has found the line, and said so, before
             # _in_background returns)
             self.say("Demo: the solver looks for a win to show…", "busy")
-            self._in_background("solve", self.solve_seconds, self._demo_found)
+            self.advisor.search("solve", self.solve_seconds, self._demo_found)
             return
         if d is None:
             raise IllegalMoveError("no demo is running: start one first")
@@ -839,8 +550,8 @@ class Table:
             (g, self.review.stash()) if g.ply else None)
         self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
                          "been won", given=True, back=mine)
-        self._in_background("solve", self.solve_seconds,
-                            lambda r: self._show_solution(r, self.solve_seconds))
+        self.advisor.search("solve", self.solve_seconds,
+                            lambda r: self.advisor.show_solution(r, self.solve_seconds))
         return game
 
     @_locked
@@ -855,7 +566,7 @@ class Table:
         self._game = game
         # (its result was recorded when it ended, if it was the player's: nothing more is kept)
         self.recorder.start(game, given=True)
-        self._lines.clear()
+        self.advisor.lines.clear()
         self._back = None
         self.panel = ""
         self.notice = ""
@@ -1187,7 +898,7 @@ class Table:
             if new_position:
                 self._version += 1
             if not keep_hint:
-                self._hint = None
+                self.advisor.shown = None
             changed = kind in ("move", "undo", "redo", "restart", "auto", "review")
             if person is None:
                 person = self.in_intent and kind in ("move", "undo", "redo", "restart", "auto")
@@ -1223,7 +934,7 @@ class Table:
                                     and automove.finishing_run(rules, s) is not None),
                 "seed": g.seed,
                 "pysol": g.pysol,
-                "hint": self._hint,
+                "hint": self.advisor.shown,
                 **comforts,
                 "ui": self._ui(status, comforts.get("resume")),
                 "demo": self._demo_snapshot(g),

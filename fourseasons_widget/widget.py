@@ -163,9 +163,12 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                             ("sounds", sounds)):
             if value is not None:
                 view[name] = value
-        if (game is None and deck is None and not options and "rules" in kept
-                and variant in VARIANTS and "rules" in dict(VARIANTS[variant].options)):
-            options = {"rules": kept["rules"]}  # (a board it deals follows the rules chosen)
+        if (game is None and deck is None and seed is None and pysol is None and not options
+                and "rules" in kept and variant in VARIANTS
+                and "rules" in dict(VARIANTS[variant].options)):
+            # a board that deals for the player follows the rules they chose; a deal the code
+            # fixed (seed=, pysol=, deck=, game=: a lesson's, an exercise's) keeps its rules
+            options = {"rules": kept["rules"]}
         if game is None:
             if deck is not None:
                 game = Game.from_deck(deck, variant, **options)

@@ -46,7 +46,7 @@ def looks(root) -> dict:
 
 def test_view_settings_and_rules_survive_a_kernel_restart(open_notebook, artifacts):
     nb = open_notebook(["from fourseasons_widget import FourSeasons\n"
-                        "w = FourSeasons(seed=5)\nw"])
+                        "w = FourSeasons()\nw"])
     root = nb.widgets().first
     first = looks(root)
     assert first == {"face": "fsw-face-classic", "table": "fsw-table-green", "rules": "default",
