@@ -47,7 +47,7 @@ from .cards import RANK_LABELS, SUITS
 from .channel import IntentError
 from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
-from .demo import Demo
+from .demo import Demo, DemoMode
 from .game import Game
 from .offers import OFFERS, BannerState
 from .offers import banner as banner_of
@@ -144,7 +144,9 @@ class Table:
         self._game = game
         self._version = 0
         self.advisor = Advisor(self)  # Hint, Auto-finish, Solve and the searches behind them
+        self.demo_mode = DemoMode(self, self.advisor)  # the solver plays, at the view's pace
         self.in_intent = False
+        self._resync = False  # (a refusal found the saved game on offer gone: see resume)
         self._said_lost = False
         self._shown: tuple = ()  # (game, ply, status, position) as last published
         self.panel = ""
@@ -153,7 +155,6 @@ class Table:
         # a new deal asked for over a game in progress ({"ask": true}): the intent kept, and
         # the question, until the player confirms or cancels it
         self._asking: tuple[dict[str, Any], str] | None = None
-        self.demo: Demo | None = None
         # "How could it have been won?" shows another deal: the player's own game is kept here
         # (the game, and its analysis) until "Back to my game" or another deal
         self._back: tuple[Game, Any] | None = None
@@ -411,7 +412,12 @@ class Table:
             game, seconds = self.recorder.take(g.variant, dict(g.rules.option_values))
         except ResumeRefused as e:
             self._refuse(str(e))
-            self._sync_banner(fresh=True)  # (the offer may be gone now: only then republished)
+            # the offer may be gone now (a bad record discarded): republished only then, once
+            # the refused intent has put back what it changed
+            if self.in_intent:
+                self._resync = True
+            else:
+                self._sync_banner(fresh=True)
             raise IllegalMoveError(str(e)) from None
         self.worker.cancel()
         self.recorder.give_up(g)
@@ -445,75 +451,17 @@ class Table:
     def cancel(self) -> bool:
         return self.advisor.cancel()
 
-    # -- demo mode and "how it could have been won" ----------------------------------------
+    # -- demo mode (demo.py) and "how it could have been won" --------------------------------
+    @property
+    def demo(self) -> Demo | None:
+        """The demo running on this table, or ``None``."""
+        return self.demo_mode.current
+
     @_locked
     def demo_action(self, action: str) -> None:
-        """``start`` (the solver finds a line, then the view steps through it at its pace),
-        ``pause``, ``resume``, ``step`` (the next move), ``stop`` (back to where the demo
-        started) or ``take_over`` (the position stays; the game is the player's to go on)."""
-        d = self.demo
-        if action == "start":
-            if d is not None:
-                raise IllegalMoveError("a demo is running: pause, stop or take over")
-            if self._game.status != "playing":
-                raise IllegalMoveError(f"the game is {self._game.status}: nothing to show")
-            line = self.advisor.lines.get(self._game.state)
-            if line is not None:
-                self._start_demo(line)
-                return
-            # (said first: a worker without threads has found the line, and said so, before
-            # _in_background returns)
-            self.say("Demo: the solver looks for a win to show…", "busy")
-            self.advisor.search("solve", self.solve_seconds, self._demo_found)
-            return
-        if d is None:
-            raise IllegalMoveError("no demo is running: start one first")
-        if action in ("pause", "resume"):
-            d.paused = action == "pause"
-            self.publish(kind="panel", keep_hint=True, bump=False,
-                         message="Demo paused: step, resume or take over" if d.paused
-                         else "Demo resumed")
-        elif action == "step":
-            if not d.running:
-                raise IllegalMoveError("the demo has played its whole line")
-            if not d.on_track(self._game):
-                self.demo = None
-                raise IllegalMoveError("the game has changed since the demo's last move: the "
-                                       "demo is over")
-            m = self._game.play(d.next_move())
-            d.played(self._game)
-            text = describe_move(m, self.labels())
-            done = "" if d.running else " — the demo is over: " + (
-                "won" if self._game.state.is_won else "its line is played")
-            self.publish(kind="move", move=m, person=False, demo=True,
-                         message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
-            if not d.running:
-                self.demo = None
-                self.publish(kind="panel", keep_hint=True, bump=False)
-        elif action == "stop":
-            while self._game.ply > d.start_ply and d.game is self._game:
-                self._game.undo()
-            self.demo = None
-            self.publish(kind="undo", person=False, message="Demo stopped: back where it began")
-        else:  # take_over
-            self.demo = None
-            self.publish(kind="panel", keep_hint=True, bump=False,
-                         message="Your game now: play on from the demo's position")
-
-    def _demo_found(self, result) -> None:
-        if result.verdict == "won" and result.moves:
-            self._start_demo(result.moves)
-        elif result.verdict == "lost":
-            self._game.record_lost(self._game.state)
-            self.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
-        else:
-            self.say("No demo: the solver found no win within its time", "info")
-
-    def _start_demo(self, line: list[Move]) -> None:
-        self.demo = Demo(self._game, list(line))
-        self.publish(kind="panel", keep_hint=True, bump=False,
-                     message=f"Demo: the solver plays a win in {len(line)} moves — pause, step or "
-                             "take over")
+        """``start``, ``pause``, ``resume``, ``step``, ``stop`` or ``take_over``: see
+        :meth:`~fourseasons_widget.demo.DemoMode.act`."""
+        self.demo_mode.act(action)
 
     @_locked
     def how_won(self, row_id: int) -> Game:
@@ -634,6 +582,9 @@ class Table:
             except (IntentError, ValueError) as e:
                 self.in_intent = False
                 self.notice, self._asking = kept
+                if self._resync:
+                    self._resync = False
+                    self._sync_banner(fresh=True)
                 # (piles named as the move log names them: "the upper-right foundation")
                 reason = safe_text(speak_piles(str(e), self.labels()) or "refused")
                 self.say(reason, "refusal")
@@ -878,12 +829,6 @@ class Table:
                 out["stats_error"] = str(e)[:100]
         return out
 
-    def _demo_snapshot(self, g: Game) -> dict[str, Any] | None:
-        d = self.demo
-        if d is not None and not d.on_track(g):  # someone else moved: the demo is over
-            self.demo = d = None
-        return None if d is None else d.snapshot()
-
     def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
                 message_kind: str | None = None, keep_hint: bool = False,
                 group: Iterable[Move] = (), person: bool | None = None,
@@ -937,7 +882,7 @@ class Table:
                 "hint": self.advisor.shown,
                 **comforts,
                 "ui": self._ui(status, comforts.get("resume")),
-                "demo": self._demo_snapshot(g),
+                "demo": self.demo_mode.snapshot(g),
                 "last": ({"kind": kind, "move": [move.card, move.source, move.target],
                           # the moves that followed it by themselves (animated one by one)
                           "then": [[f.card, f.source, f.target] for f in group]}

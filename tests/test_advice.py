@@ -85,3 +85,18 @@ def test_a_search_for_a_position_left_meanwhile_is_dropped():
     host.worker.start = start
     advisor.search("hint", 30, shown.append)
     assert shown == [] and "dropped" in host.said[-1][1]
+
+
+def test_demo_mode_without_a_table_plays_the_solver_s_line_as_the_demo_s():
+    from fourseasons_widget.demo import DemoMode
+
+    game = Game.new(seed=7)
+    host = Host(game, seconds=30)
+    demo = DemoMode(host, Advisor(host))
+    demo.act("start")
+    assert demo.current is not None and demo.snapshot(game)["step"] == 0
+    demo.act("step")
+    demo.act("step")
+    assert game.ply == 2 and all(p.get("demo") for p in host.published if p["kind"] == "move")
+    demo.act("stop")
+    assert game.ply == 0 and demo.current is None and demo.snapshot(game) is None
