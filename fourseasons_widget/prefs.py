@@ -94,6 +94,9 @@ class Prefs:
         self.notices: list[str] = []
         self._memory: dict[str, Any] = {}  # choices the file could not keep (this session)
         self._lock = threading.Lock()
+        #: the statistics left the file alone (written by a newer version, unusable): so do the
+        #: settings — kept in memory for the session
+        self.off = False
 
     def _notice(self, text: str) -> None:
         if text not in self.notices:
@@ -115,7 +118,7 @@ class Prefs:
         out: dict[str, Any] = {}
         with self._lock:
             try:
-                if self.path.is_file():
+                if self.path.is_file() and not self.off:
                     with self._connect() as con:
                         rows = con.execute("SELECT name, value FROM view_prefs").fetchall()
                 else:
@@ -138,6 +141,9 @@ class Prefs:
         """Keep one choice (checked: ``ValueError`` for a value that is not one of its own)."""
         check(name, value)
         with self._lock:
+            if self.off:
+                self._memory[name] = value
+                return
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 with self._connect() as con:
@@ -157,9 +163,17 @@ def for_store(store: Any) -> Prefs | None:
     if store is None or path is None:
         return None
     try:
-        return Prefs(path)
+        p = Prefs(path)
     except (TypeError, ValueError, OSError):
         return None
+    try:
+        summary = getattr(store, "summary", None)
+        if callable(summary):
+            summary()  # (the store opens its file once: only then does it know it is usable)
+        p.off = getattr(store, "state", "ok") == "off"
+    except Exception:  # (a store that cannot say: its file is not written either)
+        p.off = True
+    return p
 
 
 __all__ = ["CARD_FACES", "CHOICES", "DEFAULTS", "RULES", "TABLE_COLOURS", "VIEW", "Prefs",

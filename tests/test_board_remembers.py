@@ -187,3 +187,29 @@ def test_an_unfinished_game_is_offered_back_under_the_rules_it_was_played(store)
     assert fresh.handle_intent({"type": "offer", "id": "resume"})
     assert (fresh.game.pysol, fresh.ply, rules_of(fresh)) == (617, 2, "pysol")
     assert fresh.board["ui"]["rules"]["value"] == "pysol"
+
+
+def test_a_statistics_file_the_store_leaves_alone_is_left_alone_by_the_settings(store):
+    """A file written by a newer version (the store is "off"): the settings are kept in
+    memory for the session, the file is not touched."""
+    store.record("standard", "won", moves=10, seconds=1.0)
+    store.flush()
+    before = store.path.read_bytes()
+    with sqlite3.connect(store.path) as con:
+        con.execute("PRAGMA user_version = 999")
+    recorder._claims.clear()
+    prefs._registry.clear()
+    from fourseasons_widget import stats
+
+    stats._REGISTRY.clear()
+    newer = Stats(store.path)
+    newer.summary()
+    assert newer.state == "off"
+    before = store.path.read_bytes()
+    w = FourSeasons(stats=newer)
+    w.set_state({"card_face": "large"})
+    assert FourSeasons(stats=newer).card_face == "large"  # (this session)
+    assert store.path.read_bytes() == before
+    with sqlite3.connect(store.path) as con:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
+    assert "view_prefs" not in tables
