@@ -18,7 +18,7 @@ export class RulesControl {
     const doc = view.doc;
     this.select = h(doc, "select", { class: "fsw-rules-select", "data-role": "rules", "aria-label": "rules" },
       ...RULES.map(([value, text]) => h(doc, "option", { value, text })));
-    this.el = h(doc, "label", { class: "fsw-rules", title: TITLE }, h(doc, "span", { class: "fsw-rules-label", text: "Rules" }), this.select);
+    this.el = h(doc, "label", { class: "fsw-rules", title: TITLE }, h(doc, "span", { class: "fsw-rules-label", text: "Rules\u00a0" }), this.select);
   }
 
   /** Python's `ui.rules`, or null (a kernel that publishes none: the control hides). */
