@@ -7,13 +7,20 @@ everything a view shows — the board with its legal moves, the message, the pic
 which panel is open, the offers on the banner, the replay, the analysis.  The widget
 (:class:`~fourseasons_widget.widget.FourSeasons`) only maps that snapshot to synced traits.
 
-The services it calls, none of which knows the widget:
+The services it calls, none of which knows the widget or imports this module (each takes its
+table through a small protocol, and is tested without one):
 
 - :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
-  once a person made a move on the board) and resume;
+  once a person made a move on the board, and only the person's moves) and resume;
+- :class:`~fourseasons_widget.advice.Advisor` — the solver's help: Hint, Auto-finish, Solve and
+  the searches behind the Demo and "How could it have been won?";
+- :class:`~fourseasons_widget.demo.DemoMode` — the solver plays at the view's pace;
+- :func:`~fourseasons_widget.offers.banner` — the banner and its offers, from the state (what is
+  shown is what an ``offer`` intent may take);
+- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?";
+- :mod:`~fourseasons_widget.prefs` — the player's Rules choice, kept beside the statistics;
 - :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
-  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads);
-- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?".
+  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
 
 **One lock** (``Table.lock``) guards the game and everything read from it: every intent, every
 Python call and every background result takes it, so no search result is applied to a
