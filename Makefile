@@ -18,10 +18,12 @@ setup: $(VENV)/bin/activate
 	$(PIP) install --quiet -e ".[notebooks]"
 	@echo "==> Installed"
 
-# (as root, e.g. in a container, JupyterLab needs --allow-root)
+# (as root, e.g. in a container, JupyterLab needs --allow-root).  ARGS go to JupyterLab as they
+# are: make play ARGS="--port 8899 --no-browser"
+ARGS ?=
 play: setup
 	@echo "==> Starting JupyterLab with notebooks/01-play.ipynb (Ctrl-C here stops it)"
-	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) notebooks/01-play.ipynb
+	$(VENV)/bin/jupyter lab $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(ARGS) notebooks/01-play.ipynb
 
 setup-test: $(VENV)/bin/activate
 	$(PIP) install --quiet -e ".[dev]"

@@ -7,13 +7,20 @@ everything a view shows — the board with its legal moves, the message, the pic
 which panel is open, the offers on the banner, the replay, the analysis.  The widget
 (:class:`~fourseasons_widget.widget.FourSeasons`) only maps that snapshot to synced traits.
 
-The services it calls, none of which knows the widget:
+The services it calls, none of which knows the widget or imports this module (each takes its
+table through a small protocol, and is tested without one):
 
 - :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
-  once a person made a move on the board) and resume;
+  once a person made a move on the board, and only the person's moves) and resume;
+- :class:`~fourseasons_widget.advice.Advisor` — the solver's help: Hint, Auto-finish, Solve and
+  the searches behind the Demo and "How could it have been won?";
+- :class:`~fourseasons_widget.demo.DemoMode` — the solver plays at the view's pace;
+- :func:`~fourseasons_widget.offers.banner` — the banner and its offers, from the state (what is
+  shown is what an ``offer`` intent may take);
+- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?";
+- :mod:`~fourseasons_widget.prefs` — the player's Rules choice, kept beside the statistics;
 - :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
-  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads);
-- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?".
+  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
 
 **One lock** (``Table.lock``) guards the game and everything read from it: every intent, every
 Python call and every background result takes it, so no search result is applied to a
@@ -37,81 +44,61 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import automove
+from .advice import Advisor, Hint, seconds_budget
+from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
 from .cards import RANK_LABELS, SUITS
 from .channel import IntentError
 from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
-from .demo import Demo
+from .demo import Demo, DemoMode
 from .game import Game
+from .offers import OFFERS, BannerState
+from .offers import banner as banner_of
+from .offers import enabled as offers_enabled
+from .prefs import RULES as RULE_READINGS
+from .prefs import for_store as prefs_for_store
 from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules import VARIANTS, IllegalMoveError
 from .snapshot import (
-    advise_move,
     code,
     describe_move,
     move_triple,
     pile_labels,
     position_snapshot,
+    speak_piles,
 )
-from .state import Move, State
-from .validate import BudgetError, budget, is_int, quote, safe_text
+from .state import Move
+from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
            "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
-           "how_won") + REVIEW_INTENTS
+           "how_won", "rules") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
-                                  "panel", "offer", "demo", "how_won"}
+                                  "panel", "offer", "demo", "how_won", "rules"}
 #: intents that are a person's move on the board (from then on the game is the person's)
 PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finish"})
 MAX_TEXT = 40  # no field of a genuine intent is longer
 #: the fields an intent may carry
 INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
                            "variant", "text", "longer", "at", "panel", "id", "action",
-                           "ask"})
+                           "ask", "rules"})
 #: the panels a view may open ("" closes them)
 PANELS = ("", "stats", "keys", "history")
-#: the offers a banner may carry
-OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel")
 #: the values a view publishes (the adapter's synced traits)
 VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "seed", "ply",
              "status", "replay", "busy", "analysis")
 
 
-def seconds_budget(value: Any, name: str, default: float | None = None) -> float:
-    """A time budget for the solver: a finite number of seconds greater than 0 (``None``
-    takes ``default``; the board never searches without a limit)."""
-    value = budget(value if value is not None else default, name)
-    if value is None:
-        raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
-    return value
-
-
-class Hint(NamedTuple):
-    """What :meth:`Table.hint` found: the advised ``move`` (or ``None``), the solver's
-    ``verdict`` (``won`` / ``lost`` / ``unknown``) and the ``text`` shown to the player."""
-
-    move: Move | None
-    verdict: str
-    text: str
-
-
 def _and_home(n: int) -> str:
     return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
-
-
-def _effort(result) -> str:
-    """How a solver's line was found, honestly: a line found with no search at all is said so."""
-    if result.nodes == 0:
-        return "no search needed: only moves home and turns are left"
-    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
 
 
 def _locked(method):
@@ -133,12 +120,15 @@ class Table:
     def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
                  worker: Worker | None = None, given: bool = False,
+                 rules: str | None = None,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
                  on_send: Callable[[dict[str, Any]], None] | None = None) -> None:
         """``given``: ``game`` is a position given by code (``FourSeasons(game=...)``,
         ``deck=``, a save) rather than a deal the board made from a seed or a PySolFC number:
         it records and keeps nothing and no saved game is offered over it (see
-        :mod:`~fourseasons_widget.recorder`)."""
+        :mod:`~fourseasons_widget.recorder`).  ``rules``: the rule reading new deals are
+        dealt under where the variant has one (``"default"`` or ``"pysol"``; by default the
+        game's own, else the one the player chose last, kept beside the statistics)."""
         if not isinstance(game, Game):
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
@@ -160,9 +150,10 @@ class Table:
         self._batching = 0
         self._game = game
         self._version = 0
-        self._hint: dict[str, Any] | None = None
-        self._lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
+        self.advisor = Advisor(self)  # Hint, Auto-finish, Solve and the searches behind them
+        self.demo_mode = DemoMode(self, self.advisor)  # the solver plays, at the view's pace
         self.in_intent = False
+        self._resync = False  # (a refusal found the saved game on offer gone: see resume)
         self._said_lost = False
         self._shown: tuple = ()  # (game, ply, status, position) as last published
         self.panel = ""
@@ -171,8 +162,19 @@ class Table:
         # a new deal asked for over a game in progress ({"ask": true}): the intent kept, and
         # the question, until the player confirms or cancels it
         self._asking: tuple[dict[str, Any], str] | None = None
-        self.demo: Demo | None = None
+        # "How could it have been won?" shows another deal: the player's own game is kept here
+        # (the game, and its analysis) until "Back to my game" or another deal
+        self._back: tuple[Game, Any] | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        self.prefs = prefs_for_store(store)
+        if rules is not None and rules not in RULE_READINGS:
+            raise ValueError(f"rules= takes one of {', '.join(RULE_READINGS)}, not {quote(rules)}")
+        if rules is None and "rules" in dict(game.rules.options):
+            rules = game.rules.rules
+        if rules is None:
+            rules = self.prefs.load().get("rules", "default") if self.prefs else "default"
+        #: the rule reading New deal and the picker deal under (where the variant has one)
+        self.rules_choice: str = rules
         self.recorder = Recorder(store)
         self.recorder.start(game, given=given)
         self.review = Review(self, on_loss=analyse_on_loss)
@@ -266,7 +268,7 @@ class Table:
         try:
             m = self._game.play(move)
         except ValueError as e:
-            self._refuse(str(e))
+            self._refuse(speak_piles(str(e), self.labels()))
             raise
         follow = []
         if self.auto_home and self.in_intent:  # a move made on the board (not a script's)
@@ -325,10 +327,47 @@ class Table:
     def new_game(self, seed: int | None = None, variant: str | None = None,
                  **options: str) -> Game:
         variant = variant or self._game.rules.variant
-        if not options and variant == self._game.rules.variant:
-            options = dict(self._game.rules.option_values)
+        if not options:
+            cur = self._game.rules
+            reading = self._rules_options(variant)
+            if variant == cur.variant and reading.get("rules", "default") == cur.rules:
+                options = dict(cur.option_values)  # (the same rules, their other options kept)
+            else:
+                options = reading
         game = Game.new(seed=seed, variant=variant, **options)
         return self._deal(game, f"{game.rules.title}: new deal, seed {game.seed}")
+
+    def _rules_options(self, variant: str) -> dict[str, str]:
+        """The rule reading the player chose, for ``variant`` (``{}`` where it has none)."""
+        rules = VARIANTS.get(variant)
+        if rules is None or "rules" not in dict(rules.options):
+            return {}
+        return {"rules": self.rules_choice}
+
+    def _choose_rules(self, rules: str, *, keep: bool = True) -> None:
+        """The player chose a rule reading (the Rules control, a PySolFC deal number): New deal
+        and the picker follow it, and it is kept beside the statistics for the next board."""
+        self.rules_choice = rules
+        if keep and self.prefs is not None and self.recorder.store is not None:
+            self.prefs.save("rules", rules)
+
+    @_locked
+    def choose_rules(self, rules: str) -> Game | None:
+        """Play under ``rules`` (``"default"``: this project's; ``"pysol"``: PySolFC's) from
+        now on: a new deal of this variant under them (the same seed, where the game has one),
+        unless the game shown already plays under them."""
+        if rules not in RULE_READINGS:
+            raise IllegalMoveError(f"the rules are one of {', '.join(RULE_READINGS)}, not "
+                                   f"{quote(rules)}")
+        g = self._game
+        if "rules" not in dict(g.rules.options):
+            raise IllegalMoveError(f"PySolFC has no game of {g.rules.title}: its rules are this "
+                                   "project's only")
+        self._choose_rules(rules)
+        if g.rules.rules == rules:
+            self.publish(kind="panel", keep_hint=True, bump=False)
+            return None
+        return self.new_game(seed=g.seed if g.pysol is None else None, variant=g.variant)
 
     def _same_deal(self) -> Game:
         g = self._game
@@ -339,7 +378,8 @@ class Table:
             return Game.new(seed=g.seed, variant=g.variant, **options)
         return Game(g.start, g.rules, deck=g.deck)
 
-    def _deal(self, game: Game, message: str, *, given: bool = False) -> Game:
+    def _deal(self, game: Game, message: str, *, given: bool = False,
+              back: tuple[Game, Any] | None = None) -> Game:
         """Put a newly dealt game on the board: the search running stops, the game in
         progress counts as given up, the clock starts again, the panel closes.  ``given``:
         a position given by code, not a deal (it keeps nothing, offers no saved game)."""
@@ -347,11 +387,12 @@ class Table:
         self.recorder.give_up(self._game)
         self._game = game
         self.recorder.start(game, given=given)
-        self._lines.clear()
+        self.advisor.lines.clear()
         self.panel = ""
         self.notice = ""
         self._dismissed = False
         self._asking = None
+        self._back = back
         self.publish(kind="new", message=message)
         return game
 
@@ -361,6 +402,8 @@ class Table:
         if what == "seed":
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
+        if self.in_intent:  # (a PySolFC deal number typed on the board: PySolFC's rules, for
+            self._choose_rules("pysol", keep=False)  # this board; the control keeps a choice)
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
     @_locked
@@ -376,13 +419,21 @@ class Table:
             game, seconds = self.recorder.take(g.variant, dict(g.rules.option_values))
         except ResumeRefused as e:
             self._refuse(str(e))
-            self.publish(kind="refresh")  # (the offer may be gone now)
+            # the offer may be gone now (a bad record discarded): republished only then, once
+            # the refused intent has put back what it changed
+            if self.in_intent:
+                self._resync = True
+            else:
+                self._sync_banner(fresh=True)
             raise IllegalMoveError(str(e)) from None
         self.worker.cancel()
         self.recorder.give_up(g)
         self._game = game
         self.recorder.start(game, seconds=seconds, person=True)
-        self._lines.clear()
+        if "rules" in dict(game.rules.options):  # (taken up under the rules it was played by)
+            self.rules_choice = game.rules.rules
+        self.advisor.lines.clear()
+        self._back = None
         self.panel = ""
         self.publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
                                          f"move {game.ply}")
@@ -392,352 +443,32 @@ class Table:
         with self.lock:
             self.recorder.pause(bool(paused))
 
-    # -- advice from the solver ------------------------------------------------------------
-    def _store_line(self, start: State, moves: list[Move]) -> None:
-        if len(self._lines) > 5000:
-            self._lines.clear()
-        probe = Game(start, self._game.rules)
-        for i, m in enumerate(moves):
-            self._lines[probe.state] = moves[i:]
-            probe.play(m)
-
-    def _solved_line(self, max_seconds: float, what: str) -> tuple[list[Move], str, int]:
-        s = self._game.state
-        line = self._lines.get(s)
-        if line is not None:
-            return line, "won", 0
-        from .solver.exact import solve
-
-        self.busy = what
-        try:
-            result = solve(self._game.copy(), max_seconds=self.worker.budget(max_seconds))
-        finally:
-            self.busy = ""
-        if result.verdict == "won":
-            self._store_line(s, result.moves)
-        elif result.verdict == "lost":
-            self._game.record_lost(s)
-        return result.moves, result.verdict, result.nodes
-
-    def _useful_move(self) -> Move | None:
-        """A legal move that does something: home first, then building or filling from the
-        waste, then a pile move that empties a pile, then turning the stock."""
-        moves = self._game.legal_moves()
-        if not moves:
-            return None
-
-        def score(m: Move) -> int:
-            if m.target.startswith("foundation"):
-                return 0
-            if m.source == "waste":
-                return 1
-            if m.source == "stock":
-                return 3
-            return 2
-
-        return min(moves, key=score)
-
-    def _foreground_note(self, asked: float) -> str:
-        got = self.worker.budget(asked)
-        if got < asked:
-            return (f" (searched {got:g} s in the foreground: this Python runs no threads, so "
-                    "searches are kept short)")
-        return ""
-
+    # -- the solver's help (advice.py) ------------------------------------------------------
     def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
-        with self.lock:
-            g = self._game
-            if g.state.is_won:
-                h = Hint(None, "won", "The game is won: every card is home")
-                self.say(h.text, "won")
-                return h
-            cached = self._lines.get(g.state)
-            if cached is not None or not background:
-                line, verdict, nodes = self._solved_line(budget_s, "hint")
-                return self._show_hint(line, verdict, nodes, budget_s)
-            return self._in_background("hint", budget_s, lambda r: self._show_hint(
-                r.moves, r.verdict, r.nodes, budget_s))
-
-    def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget_s: float) -> Hint:
-        labels = self.labels()
-        if verdict == "won" and line:
-            m = line[0]
-            text = (f"Hint (solver's perfect-information advice — it knows the order of the "
-                    f"stock): {advise_move(m, labels)}; a win is {len(line)} moves away")
-            h = Hint(m, "won", text)
-        elif verdict == "lost":
-            h = Hint(None, "lost", f"This position cannot be won: every line was searched "
-                                   f"({nodes:,} positions)")
-        else:
-            m = self._useful_move()
-            if m is None:
-                h = Hint(None, "unknown", "No move is left")
-            else:
-                h = Hint(m, "unknown", f"No win found within {self.worker.budget(budget_s):g}"
-                                       f" s; a useful move: {advise_move(m, labels)}"
-                                       + self._foreground_note(budget_s))
-        self._hint = ({"move": move_triple(h.move), "verdict": h.verdict, "text": h.text}
-                      if h.move else None)
-        if h.verdict == "lost":
-            # one verdict: the proof is kept by the game, whose status now says "lost" (the
-            # banner), with the search's figures
-            self.publish(kind="refresh", message=h.text)
-        else:
-            self.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
-        return h
+        return self.advisor.hint(max_seconds, background=background)
 
     def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played (see
         :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.hint_seconds)
-        person = self.in_intent
-        with self.lock:
-            g = self._game
-            if g.state.is_won:
-                self.say("The game is won already", "won")
-                return 0
-            run = automove.finishing_run(g.rules, g.state)
-            if run is not None:
-                return self._finish_home(list(run), person=person)
-            if background and g.state not in self._lines:
-                self._in_background(
-                    "auto_finish", budget_s,
-                    lambda r: self._finish_home(*self._leading_home(r, budget_s), person=True))
-                return 0
-        played = 0
-        why = ""
-        with self.lock:
-            live, ply = self._game, self._game.ply
-        while True:
-            with self.lock:
-                if self._game is not live or live.ply != ply + played:
-                    # the board changed between two steps: what was played stays, and is said
-                    why = "the board changed meanwhile"
-                    break
-                line, verdict, _ = self._solved_line(budget_s, "auto_finish")
-                if verdict != "won" or not line or not line[0].target.startswith("foundation"):
-                    why = self._why_stopped(line, verdict, budget_s)
-                    break
-                self._game.play(line[0], auto=played > 0)
-                played += 1
-        with self.lock:
-            if self._game is not live or live.ply != ply + played:
-                self.settle()
-                return played
-            return self._finish_home([], already=played, why=why, person=person)
-
-    def _why_stopped(self, line: list[Move], verdict: str, budget_s: float) -> str:
-        if verdict == "lost":
-            return "this position cannot be won (proved), so no move home is safe"
-        if verdict != "won":
-            return (f"no win was found within {self.worker.budget(budget_s):g} s, so no move "
-                    "home is proved safe" + self._foreground_note(budget_s))
-        if not line:
-            return "the game is won"
-        return (f"the solver's winning line goes on with a move that is not a move home "
-                f"({advise_move(line[0], self.labels())}) — play it by hand, or ask a Hint")
-
-    def _leading_home(self, result, budget_s: float) -> tuple[list[Move], int, str]:
-        out = []
-        for m in result.moves:
-            if not m.target.startswith("foundation"):
-                break
-            out.append(m)
-        rest = result.moves[len(out):]
-        why = ("" if result.verdict == "won" and not rest
-               else self._why_stopped(rest, result.verdict, budget_s))
-        return out, 0, why
-
-    def _finish_home(self, moves: list[Move], already: int = 0, why: str = "", *,
-                     person: bool = False) -> int:
-        g = self._game
-        played = [g.play(m, auto=i > 0 or already > 0) for i, m in enumerate(moves)]
-        n = len(played) + already
-        if not n:
-            text = ("Auto-finish sends cards home only while a win stays proved; from here "
-                    "the next move home is not proved safe — play on by hand")
-            if why:
-                text = f"Auto-finish played nothing: {why}"
-            self.notice = text
-            self.say(text, "refusal")
-            self.settle()
-            return 0
-        text = f"Auto-finish: {n} move{'s' * (n != 1)} played, {g.state.cards_home} cards home"
-        if why and not g.state.is_won:
-            text += f"; it stopped because {why}"
-            self.notice = text
-        self.publish(kind="auto", move=g.history[-n], group=g.history[-n + 1:], message=text,
-                     person=person)
-        return n
+        return self.advisor.auto_finish(max_seconds, background=background)
 
     def solve(self, max_seconds: float | None = None, *, background: bool = False):
-        from .solver.exact import solve
-
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.solve_seconds)
-        if background:
-            with self.lock:
-                return self._in_background("solve", budget_s,
-                                           lambda r: self._show_solution(r, budget_s))
-        with self.lock:
-            live = self._game
-            g = live.copy()
-        self.busy = "solve"
-        try:
-            result = solve(g, max_seconds=self.worker.budget(budget_s))
-        finally:
-            self.busy = ""
-        with self.lock:
-            if self._game is not live or live.ply != g.ply or live.state != g.state:
-                if result.verdict == "lost" and self._game is live:
-                    live.record_lost(g.state)  # (a proof stays true)
-                self.say("The board changed during the search: its answer was dropped", "info")
-                self.settle()
-                return result
-            self._show_solution(result, budget_s)
-        return result
-
-    def _show_solution(self, result, budget_s: float) -> None:
-        g = self._game
-        if result.verdict == "won":
-            self._store_line(g.state, result.moves)
-            self.publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
-            self.say(f"Solved: a win in {len(result.moves)} moves ({_effort(result)}) — "
-                     "perfect-information line; replay it below", "hint")
-        elif result.verdict == "lost":
-            self.replay = {}
-            g.record_lost(g.state)
-            self.publish(kind="refresh", message=f"This position cannot be won: every line was "
-                                                 f"searched ({result.nodes:,} positions)")
-        else:
-            self.replay = {}
-            self.say(f"No win found within {self.worker.budget(budget_s):g} s "
-                     f"({result.nodes:,} positions searched); the position may still be "
-                     "winnable" + self._foreground_note(budget_s), "info")
+        return self.advisor.solve(max_seconds, background=background)
 
     def cancel(self) -> bool:
-        job = self.worker.cancel()
-        if job is None:
-            self.say("No search is running", "info")
-            return False
-        return True
+        return self.advisor.cancel()
 
-    def _in_background(self, kind: str, budget_s: float, show) -> Job:
-        """Start a search of the current position in the worker; ``show(result)`` is called
-        (under the lock) if the position is still the one searched when it ends.  Whatever
-        the result, the board's snapshot is settled against the game afterwards."""
-        from .solver.exact import solve
+    # -- demo mode (demo.py) and "how it could have been won" --------------------------------
+    @property
+    def demo(self) -> Demo | None:
+        """The demo running on this table, or ``None``."""
+        return self.demo_mode.current
 
-        if self.worker.busy:
-            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
-        snapshot = self._game.copy()
-        live = self._game
-        position = (id(live), snapshot.ply, snapshot.state)
-        searched = self.worker.budget(budget_s)
-
-        def run(cancel: threading.Event):
-            return solve(snapshot, max_seconds=searched, cancel=cancel)
-
-        def done(job: Job, result) -> None:
-            with self.lock:
-                try:
-                    self._done(kind, job, result, snapshot, live, position, show)
-                finally:
-                    self.busy = ""
-                    self.settle()
-
-        self.busy = kind
-        return self.worker.start(kind, position, run, done)
-
-    def _done(self, kind, job, result, snapshot, live, position, show) -> None:
-        if isinstance(result, Exception):
-            self.say(f"The search failed: {str(result)[:120]}", "refusal")
-            return
-        if result.verdict == "lost" and self._game is live:  # a proof stays true: kept
-            self._game.record_lost(snapshot.state)
-        if result.verdict == "won" and self._game is live:
-            self._store_line(snapshot.state, result.moves)
-        what = kind.replace("_", "-")
-        if job.cancelled:
-            self.say(f"{what.capitalize()} cancelled after "
-                     f"{job.finished - job.started:.2f} s", "info")
-        elif job.stale_for((id(self._game), self._game.ply, self._game.state)):
-            if result.verdict == "lost" and self._game.status == "lost":
-                self.publish(kind="refresh", message="The search proved this game lost "
-                             f"({result.nodes:,} positions)")
-                return
-            self.say(f"The {what} was for move {snapshot.ply}; the board has changed since, "
-                     "so its answer was dropped — ask again", "info")
-        else:
-            show(result)
-
-    # -- demo mode and "how it could have been won" ----------------------------------------
     @_locked
     def demo_action(self, action: str) -> None:
-        """``start`` (the solver finds a line, then the view steps through it at its pace),
-        ``pause``, ``resume``, ``step`` (the next move), ``stop`` (back to where the demo
-        started) or ``take_over`` (the position stays; the game is the player's to go on)."""
-        d = self.demo
-        if action == "start":
-            if d is not None:
-                raise IllegalMoveError("a demo is running: pause, stop or take over")
-            if self._game.status != "playing":
-                raise IllegalMoveError(f"the game is {self._game.status}: nothing to show")
-            line = self._lines.get(self._game.state)
-            if line is not None:
-                self._start_demo(line)
-                return
-            self._in_background("solve", self.solve_seconds, self._demo_found)
-            self.say("Demo: the solver looks for a win to show…", "busy")
-            return
-        if d is None:
-            raise IllegalMoveError("no demo is running: start one first")
-        if action in ("pause", "resume"):
-            d.paused = action == "pause"
-            self.publish(kind="panel", keep_hint=True, bump=False,
-                         message="Demo paused: step, resume or take over" if d.paused
-                         else "Demo resumed")
-        elif action == "step":
-            if not d.running:
-                raise IllegalMoveError("the demo has played its whole line")
-            if not d.on_track(self._game):
-                self.demo = None
-                raise IllegalMoveError("the game has changed since the demo's last move: the "
-                                       "demo is over")
-            m = self._game.play(d.next_move())
-            d.played(self._game)
-            text = describe_move(m, self.labels())
-            done = "" if d.running else " — the demo is over: " + (
-                "won" if self._game.state.is_won else "its line is played")
-            self.publish(kind="move", move=m, person=False,
-                         message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
-            if not d.running:
-                self.demo = None
-                self.publish(kind="panel", keep_hint=True, bump=False)
-        elif action == "stop":
-            while self._game.ply > d.start_ply and d.game is self._game:
-                self._game.undo()
-            self.demo = None
-            self.publish(kind="undo", person=False, message="Demo stopped: back where it began")
-        else:  # take_over
-            self.demo = None
-            self.publish(kind="panel", keep_hint=True, bump=False,
-                         message="Your game now: play on from the demo's position")
-
-    def _demo_found(self, result) -> None:
-        if result.verdict == "won" and result.moves:
-            self._start_demo(result.moves)
-        elif result.verdict == "lost":
-            self._game.record_lost(self._game.state)
-            self.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
-        else:
-            self.say("No demo: the solver found no win within its time", "info")
-
-    def _start_demo(self, line: list[Move]) -> None:
-        self.demo = Demo(self._game, list(line))
-        self.publish(kind="panel", keep_hint=True, bump=False,
-                     message=f"Demo: the solver plays a win in {len(line)} moves — pause, step or "
-                             "take over")
+        """``start``, ``pause``, ``resume``, ``step``, ``stop`` or ``take_over``: see
+        :meth:`~fourseasons_widget.demo.DemoMode.act`."""
+        self.demo_mode.act(action)
 
     @_locked
     def how_won(self, row_id: int) -> Game:
@@ -757,6 +488,8 @@ class Table:
                                    "one first (nothing was changed)")
         options = row.get("options") if isinstance(row.get("options"), dict) else {}
         deal = row.get("deal") or ""
+        if self.worker.busy:  # (refused before anything changes)
+            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
         try:
             if isinstance(deal, str) and deal.startswith("PySolFC "):
                 game = Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
@@ -766,10 +499,37 @@ class Table:
                 raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
         except (ValueError, TypeError) as e:
             raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
+        # the game on the board stays one click away ("Back to my game"): the lost game with
+        # its history, its analysis ("Where did I go wrong?") and its record as they are
+        mine = self._back if self._back is not None else (
+            (g, self.review.stash()) if g.ply else None)
         self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
-                         "been won")
-        self._in_background("solve", self.solve_seconds,
-                            lambda r: self._show_solution(r, self.solve_seconds))
+                         "been won", given=True, back=mine)
+        self.advisor.search("solve", self.solve_seconds,
+                            lambda r: self.advisor.show_solution(r, self.solve_seconds))
+        return game
+
+    @_locked
+    def back_to_my_game(self) -> Game:
+        """Leave the deal "How could it have been won?" shows, for the player's own game kept
+        meanwhile: the very game (its moves, undo, redo and status) and its analysis."""
+        if self._back is None:
+            raise IllegalMoveError("no game of yours is kept: this is your game")
+        game, stash = self._back
+        self.worker.cancel()
+        self.recorder.give_up(self._game)
+        self._game = game
+        # (its result was recorded when it ended, if it was the player's: nothing more is kept)
+        self.recorder.start(game, given=True)
+        self.advisor.lines.clear()
+        self._back = None
+        self.panel = ""
+        self.notice = ""
+        self._asking = None
+        self.replay = {}
+        self.publish(kind="new", message=f"Back to your game: {game.rules.title}, move "
+                                         f"{game.ply}")
+        self.review.unstash(stash)
         return game
 
     # -- the review ------------------------------------------------------------------------
@@ -816,6 +576,8 @@ class Table:
         it was applied; a refused intent changes nothing, says the reason and sends
         ``{"type": "refused", "reason": ...}`` to the views."""
         with self.lock:
+            # (what a refused intent must leave as it was: it changes nothing published)
+            kept = (self.notice, self._asking)
             try:
                 self.in_intent = True
                 kind = self._check_intent(content)
@@ -826,7 +588,12 @@ class Table:
                 self._apply_intent(kind, content)
             except (IntentError, ValueError) as e:
                 self.in_intent = False
-                reason = safe_text(str(e) or "refused")
+                self.notice, self._asking = kept
+                if self._resync:
+                    self._resync = False
+                    self._sync_banner(fresh=True)
+                # (piles named as the move log names them: "the upper-right foundation")
+                reason = safe_text(speak_piles(str(e), self.labels()) or "refused")
                 self.say(reason, "refusal")
                 kind = content.get("type") if isinstance(content, dict) else None
                 # (the intent's type is echoed only when it is one: never outside input)
@@ -837,6 +604,7 @@ class Table:
             finally:
                 self.in_intent = False
             self.settle()
+            self._sync_banner()  # (an offer shown is one that works: never a stale banner)
             return True
 
     def _check_intent(self, content: Any) -> str:
@@ -918,6 +686,16 @@ class Table:
                 raise IntentError(f"refused: a demo action is one of {', '.join(DEMO_ACTIONS)}, "
                                   f"not {quote(action)}")
             self.demo_action(action)
+        elif kind == "rules":
+            rules = c.get("rules")
+            if not isinstance(rules, str) or rules not in RULE_READINGS:
+                raise IntentError(f"refused: the rules are one of {', '.join(RULE_READINGS)}, "
+                                  f"not {quote(rules)}")
+            g = self._game
+            if (c.get("ask") is True and "rules" in dict(g.rules.options)
+                    and g.rules.rules != rules and self._ask_first(c)):
+                return
+            self.choose_rules(rules)
         elif kind == "how_won":
             row = c.get("id")
             if not is_int(row) or isinstance(row, bool):
@@ -956,6 +734,9 @@ class Table:
         variant = c.get("variant") or g.variant
         if c["type"] == "deal_number":
             question = f"Deal {safe_text(str(c.get('text', '')).strip(), MAX_TEXT)}?"
+        elif c["type"] == "rules":
+            question = ("Deal again under PySolFC's rules?" if c.get("rules") == "pysol"
+                        else "Deal again under this project's rules?")
         elif variant != g.variant:
             question = f"Switch to {VARIANTS[variant].title}?"
         else:
@@ -965,12 +746,13 @@ class Table:
         return True
 
     def _take_offer(self, offer: Any) -> None:
-        on = {o["id"] for o in self.view["board"].get("ui", {}).get("offers", []) if o["enabled"]}
         if not isinstance(offer, str) or offer not in OFFERS:
             raise IntentError(f"refused: there is no offer {quote(offer)}")
-        if offer not in on:
+        if offer not in self._offers_now():  # (what the state offers now, not what was shown)
             raise IntentError(f"refused: the banner offers no {quote(offer)} now")
-        if offer == "confirm" and self._asking is not None:
+        if offer == "my_game":
+            self.back_to_my_game()
+        elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
             self._apply_intent(kept["type"], kept)
         elif offer == "cancel" and self._asking is not None:
@@ -996,39 +778,40 @@ class Table:
             self.say(reason, "refusal")
 
     # -- publishing ------------------------------------------------------------------------
+    def _banner_state(self, status: str, resume: dict | None) -> BannerState:
+        back = self._back
+        return BannerState(self._game, status,
+                           asking=None if self._asking is None else self._asking[1],
+                           resume=resume, dismissed=self._dismissed,
+                           back=None if back is None else f"{back[0].rules.title}, move "
+                                                          f"{back[0].ply}, {back[0].status}")
+
     def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
         g = self._game
-        offers: list[dict[str, Any]] = []
-        banner = None
-        if self._asking is not None and status == "playing" and g.ply:
-            banner = {"kind": "confirm", "text": f"{self._asking[1]} The game in progress "
-                                                 f"(move {g.ply}) will be given up."}
-            offers = [{"id": "confirm", "label": "Deal anyway", "enabled": True},
-                      {"id": "cancel", "label": "Keep playing", "enabled": True}]
-        elif resume is not None and not self._dismissed and status == "playing" and not g.ply:
-            n = resume["moves"]
-            banner = {"kind": "resume", "text": f"An unfinished game of this variant ({n} "
-                      f"move{'s' * (n != 1)}) was kept from before."}
-            offers = [{"id": "resume", "label": "Resume it", "enabled": True},
-                      {"id": "cancel", "label": "Not now", "enabled": True}]
-        elif status == "won":
-            banner = {"kind": "won", "text": "You won! The cross has vanished: all 52 cards are "
-                                             "home."}
-            offers = [{"id": "play_again", "label": "Play again", "enabled": True},
-                      {"id": "next_deal", "label": "Next deal", "enabled": True}]
-        elif status == "lost":
-            if g.ply:
-                banner = {"kind": "lost", "text": "Game lost: no sequence of moves can win from "
-                                                  "here (proved). Undo, or deal again."}
-                offers = [{"id": "undo", "label": "Undo", "enabled": g.can_undo},
-                          {"id": "play_again", "label": "Play again", "enabled": True},
-                          {"id": "next_deal", "label": "Next deal", "enabled": True}]
-            else:
-                banner = {"kind": "lost", "text": "This deal cannot be won: no sequence of moves "
-                                                  "wins it (proved). Deal another."}
-                offers = [{"id": "next_deal", "label": "Next deal", "enabled": True}]
-        return {"picker": g.variant, "panel": self.panel, "offers": offers, "banner": banner,
-                "notice": self.notice}
+        shown = banner_of(self._banner_state(status, resume))
+        has_rules = "rules" in dict(g.rules.options)
+        return {"picker": g.variant, "panel": self.panel, "offers": shown["offers"],
+                "banner": shown["banner"], "notice": self.notice,
+                # the Rules control: the reading the game shown plays under (where the variant
+                # has a choice), else the player's choice for the variants that have one
+                "rules": {"value": g.rules.rules if has_rules else self.rules_choice,
+                          "available": has_rules}}
+
+    def _offers_now(self) -> set[str]:
+        """The offers an ``offer`` intent may take now: those of the banner of the state now
+        (with the saved game on offer as last read)."""
+        resume = self.view["board"].get("resume")
+        return offers_enabled(self._banner_state(self._game.status, resume))
+
+    def _sync_banner(self, fresh: bool = False) -> None:
+        """Publish again (the position unchanged: no new version) if the banner published no
+        longer says what the state says; ``fresh``: read the saved game on offer again."""
+        g = self._game
+        board = self.view["board"]
+        resume = self._comforts().get("resume") if fresh else board.get("resume")
+        if board.get("ui") != self._ui(g.status, resume) or (fresh and
+                                                             resume != board.get("resume")):
+            self.publish(kind="panel", keep_hint=True, bump=False)
 
     def _comforts(self) -> dict[str, Any]:
         """The clock, the variant's statistics, the history and a saved game on offer."""
@@ -1053,29 +836,26 @@ class Table:
                 out["stats_error"] = str(e)[:100]
         return out
 
-    def _demo_snapshot(self, g: Game) -> dict[str, Any] | None:
-        d = self.demo
-        if d is not None and not d.on_track(g):  # someone else moved: the demo is over
-            self.demo = d = None
-        return None if d is None else d.snapshot()
-
     def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
                 message_kind: str | None = None, keep_hint: bool = False,
                 group: Iterable[Move] = (), person: bool | None = None,
-                bump: bool = True) -> None:
-        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…)."""
+                bump: bool = True, demo: bool = False) -> None:
+        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…).
+        A publish that is not a new position (``bump=False``, a hint) keeps ``version`` and
+        ``last``: a click already on its way stays valid."""
         with self.lock, self.batch():
             g = self._game
             rules, s = g.rules, g.state
-            if kind != "hint" and bump:
+            new_position = kind != "hint" and bump
+            if new_position:
                 self._version += 1
             if not keep_hint:
-                self._hint = None
+                self.advisor.shown = None
             changed = kind in ("move", "undo", "redo", "restart", "auto", "review")
             if person is None:
                 person = self.in_intent and kind in ("move", "undo", "redo", "restart", "auto")
             if changed:
-                self.recorder.changed(g, by_person=person)
+                self.recorder.changed(g, by_person=person, demo=demo)
             status = g.status
             if status in ("won", "lost"):
                 self.recorder.finish(g, status)
@@ -1106,15 +886,17 @@ class Table:
                                     and automove.finishing_run(rules, s) is not None),
                 "seed": g.seed,
                 "pysol": g.pysol,
-                "hint": self._hint,
+                "hint": self.advisor.shown,
                 **comforts,
                 "ui": self._ui(status, comforts.get("resume")),
-                "demo": self._demo_snapshot(g),
+                "demo": self.demo_mode.snapshot(g),
                 "last": ({"kind": kind, "move": [move.card, move.source, move.target],
                           # the moves that followed it by themselves (animated one by one)
                           "then": [[f.card, f.source, f.target] for f in group]}
                          if move is not None else {"kind": kind, "move": None}),
             }
+            if not new_position and self.view["board"].get("last") is not None:
+                board["last"] = self.view["board"]["last"]
             if kind != "hint" and self.replay and self.replay.get("version") != self._version:
                 self.replay = {}
             self._set("board", board)

@@ -17,10 +17,15 @@ demo.  The demo's moves are the solver's, not the person's, so they record nothi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .game import Game
+from .rules import IllegalMoveError
+from .snapshot import describe_move
 from .state import Move, State
+
+if TYPE_CHECKING:
+    from .advice import Advisor
 
 #: the actions a view may send
 ACTIONS = ("start", "pause", "resume", "step", "stop", "take_over")
@@ -64,4 +69,113 @@ class Demo:
                 "of": len(self.line), "speed_ms": self.speed_ms}
 
 
-__all__ = ["ACTIONS", "SPEED_MS", "Demo"]
+class DemoHost(Protocol):
+    """What demo mode needs of the table it plays on."""
+
+    solve_seconds: float
+
+    @property
+    def game(self) -> Game: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
+                message_kind: str | None = None, **kw: Any) -> None: ...
+
+    def labels(self) -> dict[str, str]: ...
+
+
+class DemoMode:
+    """Demo mode on one table: its actions, the line found by the table's
+    :class:`~fourseasons_widget.advice.Advisor` (a line already solved needs no search), and
+    the ``demo`` part of the snapshot.  The demo's moves are published as the Demo's
+    (``demo=True``): the recorder never counts them as the person's."""
+
+    def __init__(self, host: DemoHost, advisor: Advisor) -> None:
+        self.host = host
+        self.advisor = advisor
+        self.current: Demo | None = None
+
+    def act(self, action: str) -> None:
+        """``start`` (the solver finds a line, then the view steps through it at its pace),
+        ``pause``, ``resume``, ``step`` (the next move), ``stop`` (back to where the demo
+        started) or ``take_over`` (the position stays; the game is the player's to go on)."""
+        host, d = self.host, self.current
+        game = host.game
+        if action == "start":
+            if d is not None:
+                raise IllegalMoveError("a demo is running: pause, stop or take over")
+            if game.status != "playing":
+                raise IllegalMoveError(f"the game is {game.status}: nothing to show")
+            line = self.advisor.lines.get(game.state)
+            if line is not None:
+                self.begin(line)
+                return
+            # (said first: a worker without threads has found the line, and said so, before
+            # the search returns)
+            host.say("Demo: the solver looks for a win to show…", "busy")
+            self.advisor.search("solve", host.solve_seconds, self.found)
+            return
+        if d is None:
+            raise IllegalMoveError("no demo is running: start one first")
+        if action in ("pause", "resume"):
+            d.paused = action == "pause"
+            host.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Demo paused: step, resume or take over" if d.paused
+                         else "Demo resumed")
+        elif action == "step":
+            if not d.running:
+                raise IllegalMoveError("the demo has played its whole line")
+            if not d.on_track(game):
+                self.current = None
+                raise IllegalMoveError("the game has changed since the demo's last move: the "
+                                       "demo is over")
+            m = game.play(d.next_move())
+            d.played(game)
+            text = describe_move(m, host.labels())
+            done = "" if d.running else " — the demo is over: " + (
+                "won" if game.state.is_won else "its line is played")
+            host.publish(kind="move", move=m, person=False, demo=True,
+                         message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
+            if not d.running:
+                self.current = None
+                host.publish(kind="panel", keep_hint=True, bump=False)
+        elif action == "stop":
+            while game.ply > d.start_ply and d.game is game:
+                game.undo()
+            self.current = None
+            host.publish(kind="undo", person=False, message="Demo stopped: back where it began")
+        elif action == "take_over":
+            self.current = None
+            host.publish(kind="panel", keep_hint=True, bump=False,
+                         message="Your game now: play on from the demo's position")
+        else:
+            raise IllegalMoveError(f"a demo action is one of {', '.join(ACTIONS)}")
+
+    def found(self, result: Any) -> None:
+        """The solver's answer to ``start``: a demo of its winning line, or why there is none."""
+        host = self.host
+        if result.verdict == "won" and result.moves:
+            self.begin(result.moves)
+        elif result.verdict == "lost":
+            host.game.record_lost(host.game.state)
+            host.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
+        else:
+            host.say("No demo: the solver found no win within its time", "info")
+
+    def begin(self, line: list[Move]) -> None:
+        self.current = Demo(self.host.game, list(line))
+        self.host.publish(kind="panel", keep_hint=True, bump=False,
+                          message=f"Demo: the solver plays a win in {len(line)} moves — pause, "
+                                  "step or take over")
+
+    def snapshot(self, game: Game) -> dict[str, Any] | None:
+        """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left
+        it (someone else moved: the demo is over)."""
+        d = self.current
+        if d is not None and not d.on_track(game):
+            self.current = d = None
+        return None if d is None else d.snapshot()
+
+
+__all__ = ["ACTIONS", "SPEED_MS", "Demo", "DemoHost", "DemoMode"]

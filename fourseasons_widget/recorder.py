@@ -82,6 +82,9 @@ class Recorder:
         self.given = False  # the game is a position given by code: nothing is ever kept of it
         self.scripted = False  # code moved this game before any person did
         self.recorded = False
+        #: who made each move of the game's history: True the person (or code driving the
+        #: person's game), False the Demo — a game counts as the person's only for their moves
+        self.own: list[bool] = []
         self._seconds = 0.0
         self._since: float | None = None
         self.paused = False
@@ -121,15 +124,30 @@ class Recorder:
         self.given = bool(given) and not person
         self.scripted = False
         self.recorded = False
+        self.own = [True] * game.ply  # (a resumed game's moves are the person's)
         self._seconds = _finite_seconds(seconds)
         self._since = None
         if person:
             self._claim()
 
-    def changed(self, game: Game, *, by_person: bool) -> None:
-        """The game changed (a move, undo, restart…); ``by_person``: sent from the board."""
+    @property
+    def person_moves(self) -> int:
+        """How many moves of the game as it stands the person made (the Demo's excluded)."""
+        return sum(self.own)
+
+    def _track(self, game: Game, mine: bool) -> None:
+        n = game.ply
+        if n < len(self.own):  # taken back (undo, restart, the demo stopped)
+            del self.own[n:]
+        else:
+            self.own.extend([mine] * (n - len(self.own)))
+
+    def changed(self, game: Game, *, by_person: bool, demo: bool = False) -> None:
+        """The game changed (a move, undo, restart…); ``by_person``: sent from the board;
+        ``demo``: the Demo's move (never the person's, whoever's game it is)."""
         if game is not self.game:
             self.start(game)
+        self._track(game, not demo)
         if by_person and not self.person:
             self.person = True
             self._claim()
@@ -152,16 +170,21 @@ class Recorder:
 
     def finish(self, game: Game, result: str) -> None:
         """The game ended (``won`` / ``lost`` / ``abandoned``): recorded once, if it is the
-        person's."""
+        person's, with the person's moves only.  A win the Demo played any move of is not the
+        person's win: it is recorded as given up (to the Demo)."""
         if game is not self.game or self.recorded or not self.person:
             return
+        self._track(game, True)
+        if result == "won" and not all(self.own):
+            result = "abandoned"
         self._stop()
         self.recorded = True
         if self.store is not None and not self.given:
             with self._quiet("record the game"):
                 options = dict(game.rules.option_values)
                 deal = f"PySolFC {game.pysol}" if game.pysol is not None else None
-                self.store.record(game.variant, result, moves=game.ply, seconds=self._seconds,
+                self.store.record(game.variant, result, moves=self.person_moves,
+                                  seconds=self._seconds,
                                   seed=game.seed, deal=deal, options=options)
                 self.store.clear_unfinished(game.variant, options=options)
         self._release()
@@ -178,28 +201,38 @@ class Recorder:
 
     # -- the saved game of an earlier session --------------------------------------------
     def offer(self, variant: str, options: dict[str, Any]) -> dict[str, Any] | None:
-        """``{"moves", "seconds"}`` of the saved game of ``variant`` (and these options) this
-        board may offer to resume, or ``None``: none saved, another board of this kernel is
-        playing it, or this board's game is not a deal nobody touched (a position given by
-        code, a game code or a person has moved)."""
+        """``{"moves", "seconds", "title"}`` of the saved game of ``variant`` this board may
+        offer to resume, or ``None``: none saved, another board of this kernel is playing it,
+        or this board's game is not a deal nobody touched (a position given by code, a game
+        code or a person has moved).  The game saved with these ``options`` first; else the
+        newest of the variant saved under other rules (PySolFC's, say): a game is offered back
+        under whichever rules it was played (``title`` names them then, else ``None``)."""
         if self.store is None or self._claimed_elsewhere(variant):
             return None
         if self.given or self.scripted or self.person:
             return None
+        title = None
         saved = self.store.unfinished(variant, dict(options))
         if saved is None:
-            return None
+            saved = self.store.unfinished(variant)
+            if saved is None:
+                return None
+            try:
+                title = Game.from_json(saved[0]).rules.title
+            except Exception:  # (unfinished() gives only records that load: defensive)
+                return None
         try:
             data = json.loads(saved[0])
             moves = data.get("moves", []) if isinstance(data, dict) else []
             n = len(moves) if isinstance(moves, list) else 0
         except (ValueError, TypeError):
             n = 0
-        return {"moves": n, "seconds": round(_finite_seconds(saved[1]), 1)}
+        return {"moves": n, "seconds": round(_finite_seconds(saved[1]), 1), "title": title}
 
     def take(self, variant: str, options: dict[str, Any]) -> tuple[Game, float]:
-        """The saved game of ``variant`` (with these rule options), checked: it must replay to
-        a game in progress of this very variant and options.  A record that fails is deleted
+        """The saved game of ``variant`` (with these rule options; else the one saved under
+        other rules, taken up under its own), checked: it must replay to a game in progress of
+        this very variant (and options).  A record that fails is deleted
         with a notice; ``ResumeRefused`` says why nothing is resumed."""
         if self.store is None:
             raise ResumeRefused("statistics are off on this board: no game is saved")
@@ -214,7 +247,8 @@ class Recorder:
                 raise
             except Exception as e:  # (a crafted record: any failure is a bad record)
                 raise ValueError(f"it does not read as a game ({type(e).__name__})") from None
-            if game.variant != variant or dict(game.rules.option_values) != dict(options):
+            if game.variant != variant or (options is not None
+                                           and dict(game.rules.option_values) != dict(options)):
                 raise ValueError(f"it is a game of {game.rules.title} with other rules")
             if game.status != "playing":
                 raise ValueError(f"it is a game already {game.status}")
@@ -225,17 +259,19 @@ class Recorder:
         resumable = getattr(self.store, "resumable", None)
         if callable(resumable):  # the store checks and discards bad records itself
             rec = resumable(variant, dict(options), check=check)
-            if rec is None:
+            if rec is not None:
+                return rec.game, _finite_seconds(rec.seconds)
+            if self.store.unfinished(variant) is None:
                 raise ResumeRefused("no unfinished game of this variant is saved")
-            return rec.game, _finite_seconds(rec.seconds)
-        saved = self.store.unfinished(variant, dict(options))
+            options = None  # (one saved under other rules: taken up under its own)
+        saved = self.store.unfinished(variant, None if options is None else dict(options))
         if saved is None:
             raise ResumeRefused("no unfinished game of this variant is saved")
         try:
             game = check(saved[0])
         except (ValueError, TypeError) as e:
             with self._quiet("discard a bad saved game"):
-                self.store.clear_unfinished(variant, dict(options))
+                self.store.clear_unfinished(variant, None if options is None else dict(options))
             raise ResumeRefused(f"the saved game could not be resumed ({str(e)[:80]}); it was "
                                 "discarded") from None
         return game, _finite_seconds(saved[1])

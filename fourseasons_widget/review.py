@@ -1,7 +1,8 @@
 """The board's "Where did I go wrong?": the analysis run for a table, and the review.
 
 :class:`Review` is a service of the table's controller (:class:`~fourseasons_widget.controller.
-Table`; it never imports the widget):
+Table`); it knows the table only through the small :class:`ReviewHost` protocol (it imports
+neither the controller nor the widget), so it can be driven by any host, a test's included:
 
 - it runs :func:`~fourseasons_widget.analysis.analyse_line` beside the board (through the
   table's worker: a thread, or in the foreground where there are none), so the board
@@ -23,8 +24,9 @@ order a worker's result and a click arrive in, a stale analysis never stays on t
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from .rules import IllegalMoveError
@@ -33,7 +35,7 @@ from .state import Move
 from .validate import budget, quote
 
 if TYPE_CHECKING:
-    from .controller import Table
+    from .background import Worker
     from .game import Game
 
 #: the intents of the feature: start the analysis (``longer: true``: again, with bigger
@@ -82,10 +84,35 @@ def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, An
     }
 
 
+class ReviewHost(Protocol):
+    """What the review needs of the table it serves: the game shown, its one lock and worker,
+    the ``analysis`` and ``replay`` it publishes, and the ways to say and publish."""
+
+    lock: Any
+    worker: Worker
+    in_intent: bool
+    analysis: dict[str, Any]
+    replay: dict[str, Any]
+
+    @property
+    def game(self) -> Game: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def labels(self) -> dict[str, str]: ...
+
+    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
+                message_kind: str | None = None, **kw: Any) -> None: ...
+
+    def publish_line(self, moves: list[Move]) -> None: ...
+
+    def batch(self) -> contextlib.AbstractContextManager[None]: ...
+
+
 class Review:
     """The analysis of one table's game, run in the background (see the module doc)."""
 
-    def __init__(self, table: Table, *, max_seconds: float | None = DEFAULT_SECONDS,
+    def __init__(self, table: ReviewHost, *, max_seconds: float | None = DEFAULT_SECONDS,
                  position_nodes: int | None = DEFAULT_POSITION_NODES,
                  on_loss: bool = True) -> None:
         self.table = table
@@ -184,6 +211,28 @@ class Review:
                 t.say(a.text, "lost" if a.proved else "hint")
         done.set()
 
+    # -- kept aside while another deal is shown ------------------------------------------------
+    def stash(self) -> tuple | None:
+        """The finished analysis of the table's game, to give back with :meth:`unstash` when
+        that very game is shown again ("Back to my game"); ``None`` if there is none."""
+        with self.lock:
+            if self.analysis is None or self.game is not self.table.game:
+                return None
+            return (self.game, self.line, self.analysis, self.factor,
+                    {**self.table.analysis, "review": None})
+
+    def unstash(self, kept: tuple | None) -> None:
+        """Show again an analysis :meth:`stash` kept, if the table shows its game again."""
+        if kept is None:
+            return
+        game, line, analysis, factor, data = kept
+        with self.lock:
+            if self.table.game is not game or full_line(game) != line or not self.done.is_set():
+                return
+            self.stop = threading.Event()
+            self.game, self.line, self.analysis, self.factor = game, line, analysis, factor
+            self.table.analysis = data
+
     # -- keeping it true -----------------------------------------------------------------
     def sync(self, kind: str, status: str) -> None:
         """Called by the table after each change it publishes: drop the analysis if the game
@@ -247,4 +296,4 @@ def _advice(m: Move, labels: dict[str, str]) -> str:
     return f"play the {advise_move(m, labels)}"
 
 
-__all__ = ["INTENTS", "Review", "analysis_data", "full_line"]
+__all__ = ["INTENTS", "Review", "ReviewHost", "analysis_data", "full_line"]

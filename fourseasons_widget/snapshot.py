@@ -14,6 +14,7 @@ names the card it turned up.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import CODES, SUITS, card_name, parse_card
@@ -98,18 +99,35 @@ def advise_move(move: Move, labels: dict[str, str]) -> str:
     """A move *to make*, as advice: a turn is "turn the stock" (its card is face down)."""
     if is_turn(move):
         return "turn the stock"
+    if move.source == "stock":  # (into a space: its card is face down until it has moved)
+        return f"the next stock card to {labels.get(move.target, move.target)}"
     if move.source == "waste" and move.target == "stock":
         return "redeal: turn the waste over as the stock"
     return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "
             f"to {labels.get(move.target, move.target)}")
 
 
+_PILE_NAME = re.compile(r"\b[a-z]+:\d+\b")
+
+
+def speak_piles(text: str, labels: dict[str, str]) -> str:
+    """``text`` with each internal pile name (``foundation:3``, ``cross:2``) said as the move
+    log says it (``the upper-right foundation``); a name the layout lacks is left as it is.
+
+    >>> speak_piles("8C cannot go on foundation:3", {"foundation:3": "the upper-right foundation"})
+    '8C cannot go on the upper-right foundation'
+    """
+    return _PILE_NAME.sub(lambda m: labels.get(m.group(0), m.group(0)), text)
+
+
 def move_triple(move: Move | None) -> list[Any] | None:
-    """``[card, source, target]`` for the front end; a turn names no card (``None``)."""
+    """``[card, source, target]`` for the front end; a move from the stock names no card
+    (``None``): the stock's card is face down until it has moved, whether it is turned onto the
+    waste or dealt straight into a space (Czarina, Corners, Dick 1883's vacancies)."""
     if move is None:
         return None
-    return [None if is_turn(move) else move.card, move.source, move.target]
+    return [None if move.source == "stock" else move.card, move.source, move.target]
 
 
 __all__ = ["advise_move", "code", "describe_move", "is_turn", "move_triple", "pile_labels",
-           "position_snapshot"]
+           "position_snapshot", "speak_piles"]

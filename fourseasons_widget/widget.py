@@ -25,6 +25,7 @@ its widget state (or exported to static HTML) can rebuild the board.
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 from collections.abc import Iterable
 from typing import Any
@@ -32,6 +33,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from . import prefs
 from .background import Job, Worker
 from .channel import FrontEndGate, IntentError
 from .controller import (
@@ -58,8 +60,10 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
         "`pip install -e .` (which builds it) or `cd js && npm install && npm run build`")
 
 #: the view options' choices (checked by the gate, like the types below)
-CARD_FACES = ("classic", "large")
-TABLE_COLOURS = ("green", "blue", "grey", "theme")
+CARD_FACES = prefs.CARD_FACES
+TABLE_COLOURS = prefs.TABLE_COLOURS
+#: the order in which a change's traits are set (a message's kind before its text)
+_ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
@@ -139,15 +143,32 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
-                 pysol: int | str | None = None, four_colour: bool = False,
+                 pysol: int | str | None = None, four_colour: bool | None = None,
                  hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: bool | Stats = True,
-                 auto_home: bool = True, worker: Worker | None = None,
-                 card_face: str = "classic", table_colour: str = "green", sounds: bool = False,
-                 **options: str) -> None:
+                 auto_home: bool | None = None, worker: Worker | None = None,
+                 card_face: str | None = None, table_colour: str | None = None,
+                 sounds: bool | None = None, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         given = game is not None or deck is not None  # a position the code fixed, not a deal
+        # the player's choices kept beside the statistics (none with statistics off); what
+        # this call passes wins over them
+        store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        self._prefs = prefs.for_store(store)
+        kept = self._prefs.load() if self._prefs is not None else {}
+        view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
+        for name, value in (("four_colour", four_colour), ("auto_home", auto_home),
+                            ("card_face", card_face), ("table_colour", table_colour),
+                            ("sounds", sounds)):
+            if value is not None:
+                view[name] = value
+        if (game is None and deck is None and seed is None and pysol is None and not options
+                and "rules" in kept and variant in VARIANTS
+                and "rules" in dict(VARIANTS[variant].options)):
+            # a board that deals for the player follows the rules they chose; a deal the code
+            # fixed (seed=, pysol=, deck=, game=: a lesson's, an exercise's) keeps its rules
+            options = {"rules": kept["rules"]}
         if game is None:
             if deck is not None:
                 game = Game.from_deck(deck, variant, **options)
@@ -161,11 +182,12 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self._table: Table | None = None
         self._early: dict[str, Any] = {}
         table = Table(game, hint_seconds=hint_seconds, solve_seconds=solve_seconds,
-                      analyse_on_loss=analyse_on_loss, stats=stats, auto_home=auto_home,
-                      worker=worker, given=given, on_change=self._apply,
-                      on_send=self._send_to_views)
-        super().__init__(four_colour=four_colour, auto_home=auto_home, card_face=card_face,
-                         table_colour=table_colour, sounds=bool(sounds),
+                      analyse_on_loss=analyse_on_loss, stats=store if store is not None else False,
+                      auto_home=bool(view["auto_home"]), worker=worker, given=given,
+                      on_change=self._apply, on_send=self._send_to_views)
+        super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
+                         card_face=view["card_face"], table_colour=view["table_colour"],
+                         sounds=bool(view["sounds"]),
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._table = table
@@ -180,7 +202,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         with self.hold_sync():
             self._syncing = True
             try:
-                for key, value in changes.items():
+                # (the kind of a message first: whoever watches ``message`` reads its kind)
+                for key, value in sorted(changes.items(), key=lambda kv: _ORDER.get(kv[0], 1)):
                     setattr(self, key, value)
             finally:
                 self._syncing = False
@@ -255,6 +278,12 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                                     + "; ".join(", ".join(FRONTEND_CHOICES[k]) for k in bad)),
                           "refusal")
         super().set_state(sync_data)
+        if isinstance(sync_data, dict) and self._prefs is not None:
+            # a View setting the player changed on the board: kept for their next boards
+            for name in prefs.VIEW:
+                if name in sync_data and getattr(self, name) == sync_data[name]:
+                    with contextlib.suppress(ValueError):
+                        self._prefs.save(name, getattr(self, name))
 
     # -- the game ------------------------------------------------------------------------
     @property

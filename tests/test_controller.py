@@ -42,7 +42,7 @@ def test_the_controller_runs_without_a_front_end_and_publishes_one_snapshot():
     # one change, everything together: the board, the ply and the message arrive at once
     assert {"board", "ply", "message"} <= set(seen[-1])
     assert t.view["board"]["ply"] == t.view["ply"] == t.game.ply == 1
-    assert set(t.view["board"]["ui"]) == {"picker", "panel", "offers", "banner", "notice"}
+    assert set(t.view["board"]["ui"]) == {"picker", "panel", "offers", "banner", "notice", "rules"}
 
 
 def test_the_picker_shows_the_variant_dealt_each_time():
@@ -367,3 +367,12 @@ def test_a_lost_game_of_the_history_is_dealt_again_with_how_it_could_have_been_w
     assert w.replay == {} or w.replay["verdict"] == "won"
     assert not w.handle_intent({"type": "how_won", "id": 10**6})
     assert not w.handle_intent({"type": "how_won", "id": "1"})
+
+
+def test_a_demo_found_in_the_foreground_says_so_last():
+    """Without threads (Pyodide, the JupyterLite site) the demo's search ends before the intent
+    returns: what it found is the last word, not "the solver looks for a win…" left over."""
+    w = _demo_board()
+    assert w.handle_intent({"type": "demo", "action": "start"})
+    assert w.board["demo"] is not None
+    assert w.message_kind != "busy" and w.message.startswith("Demo: the solver plays a win")

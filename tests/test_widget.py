@@ -201,7 +201,7 @@ def test_a_card_not_where_it_is_said_to_be_is_refused():
     w = fresh()
     # 9H lies on cross:0, not on cross:2
     refused(w, intent(w, type="move", card="9H", source="cross:2", target="cross:4"),
-            reason="not on cross:2")
+            reason="not on the right of the cross")  # (named as the move log names it)
     # a card still in the stock
     refused(w, intent(w, type="move", card="AS", source="waste", target="foundation:1"),
             reason="not available on the waste")

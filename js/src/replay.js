@@ -1,6 +1,8 @@
 // The replay of a solved line: its frames are drawn in the browser (Python published them in
 // the `replay` trait), stepped with the buttons, the slider, the keys or a timer.  While it
-// shows, the board sends no intents.
+// shows, the board sends no intents — but one: where Python offers the player's own game back
+// (ui.offers "my_game", after "How could it have been won?"), the bar carries that offer too, so
+// the lost game is one click away while its winning line is watched.
 
 import { h } from "./dom.js";
 
@@ -64,9 +66,11 @@ export class ReplayController {
     this.info = h(doc, "span", { class: "fsw-replay-info", "data-role": "replay-info" });
     this.leaveButton = h(doc, "button", { type: "button", class: "fsw-btn fsw-primary", "data-replay": "leave", text: "Back to the game" });
     this.enterButton = h(doc, "button", { type: "button", class: "fsw-btn", "data-replay": "enter", text: "Watch the solution", hidden: true });
+    this.mineButton = h(doc, "button", { type: "button", class: "fsw-btn", "data-replay": "my_game", hidden: true,
+      text: "Back to my game", title: "Leave this deal for your own game, as you left it (its moves, Undo, Where did I go wrong?)" });
     this.bar = h(doc, "div", { class: "fsw-replay", "data-role": "replay", hidden: true, role: "group", "aria-label": "replay of the solver's line" },
       this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
-      this.slider, this.speed, this.info, this.leaveButton);
+      this.slider, this.speed, this.info, this.leaveButton, this.mineButton);
   }
 
   listen() {
@@ -113,8 +117,20 @@ export class ReplayController {
       mv ? `next: ${mv[3] || mv.slice(0, 3).join(" ")}` : "the line is played out"];
   }
 
+  /** Python's offer of the player's own game back ("my_game"), if it stands. */
+  mineOffered() {
+    const ui = this.view.table.ui();
+    const offers = ui && Array.isArray(ui.offers) ? ui.offers : [];
+    return offers.some((o) => o && o.id === "my_game" && o.enabled !== false);
+  }
+
+  renderMine() {
+    this.mineButton.hidden = !this.mineOffered() || this.view.offline();
+  }
+
   /** The `replay` trait changed (or, `initial`, the view was built). */
   onChange(initial) {
+    this.renderMine();
     const n = this.frames().length;
     this.enterButton.hidden = !n || this.index !== null;
     if (!n) {
@@ -151,6 +167,7 @@ export class ReplayController {
     this.buttons.first.disabled = this.index === 0;
     this.buttons.next.disabled = this.index === n - 1;
     this.buttons.last.disabled = this.index === n - 1;
+    this.renderMine();
     this.view.render(!!this.step);
     if (this.index === n - 1) this.stop();
   }
@@ -199,6 +216,10 @@ export class ReplayController {
     else if (a === "last") this.show(this.frames().length - 1);
     else if (a === "play") this.toggle();
     else if (a === "leave") this.leave();
+    else if (a === "my_game") {
+      this.leave();
+      this.view.send({ type: "offer", id: "my_game" });
+    }
   }
 
   /** A key while the replay shows; returns whether it was handled. */

@@ -4,6 +4,7 @@
 // player first, on the banner (its ui.banner "confirm" with the offers confirm / cancel).
 
 import { h } from "./dom.js";
+import { RulesControl } from "./rules-control.js";
 import { clockNow, formatClock } from "./stats-panel.js";
 
 export class Toolbar {
@@ -33,6 +34,7 @@ export class Toolbar {
       title: "This deal: a PySolFC deal number (123, ms123) or 'seed 42'. Type one and press Enter to deal it",
     });
     this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
+    this.rules = new RulesControl(view);
     this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
     this.autoHome = h(doc, "input", { type: "checkbox", "data-role": "auto-home" });
     const autoLabel = h(doc, "label", { class: "fsw-check", title: "After each move, cards that are proved safe go home by themselves (one undo takes them back with the move)" },
@@ -41,7 +43,7 @@ export class Toolbar {
       this.fourColour, h(doc, "span", { text: "4 colours" }));
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
-      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect),
+      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect, this.rules.el),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
       group(this.buttons.hint, this.buttons.auto, this.buttons.solve, view.demo.startButton, this.buttons.cancel),
       group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
@@ -68,6 +70,7 @@ export class Toolbar {
     v.on(this.autoHome, "change", () => v.table.setOption("auto_home", this.autoHome.checked));
     v.on(this.fourColour, "change", () => v.table.setOption("four_colour", this.fourColour.checked));
     v.disposers.push(() => this.stopClock());
+    this.rules.listen();
   }
 
   onClick(e) {
@@ -143,6 +146,7 @@ export class Toolbar {
     this.seedInput.disabled = off;
     this.autoHome.disabled = off;
     this.renderVariants();
+    this.rules.render();
     this.renderBusy();
     this.tick();
   }

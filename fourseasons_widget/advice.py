@@ -1,0 +1,391 @@
+"""The solver's help on a board — Hint, Auto-finish, Solve ▸ replay, and the searches behind
+the Demo and "How could it have been won?" — as a service of the table's controller
+(:class:`~fourseasons_widget.controller.Table`).
+
+:class:`Advisor` knows its table only through the small :class:`AdviceHost` protocol (the game
+shown, the one lock, the worker, and the ways to say and publish), so it is driven and tested
+without a ``Table``.  It keeps the lines the solver found, by the position they start at, so a
+second Hint, an Auto-finish or a Demo from a position already solved needs no search.  Every
+search runs on a copy of the game; a result that arrives for a position the board has left is
+dropped (a proof of a loss is kept: it stays true).  The face-down stock card is never named in
+advice (see :func:`~fourseasons_widget.snapshot.advise_move`).
+
+>>> from fourseasons_widget import Game
+>>> from fourseasons_widget.background import ForegroundWorker
+>>> class Host:  # the least a host provides
+...     def __init__(self, game):
+...         import threading
+...         self.game, self.lock, self.worker = game, threading.RLock(), ForegroundWorker(5)
+...         self.in_intent, self.busy, self.notice, self.replay = False, "", "", {}
+...         self.hint_seconds = self.solve_seconds = 5.0
+...         self.said = []
+...     def say(self, text, kind="info"): self.said.append((kind, text))
+...     def publish(self, kind="refresh", move=None, message=None, message_kind=None, **kw):
+...         self.said.append((message_kind or kind, message))
+...     def settle(self): pass
+...     def labels(self): return pile_labels(self.game.rules)
+...     def publish_line(self, moves, **kw): self.replay = {"moves": moves}
+>>> host = Host(Game.new(seed=37))
+>>> Advisor(host).hint().text.startswith(("Hint", "This position cannot be won"))
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, NamedTuple, Protocol
+
+from . import automove
+from .background import Job, Worker
+from .channel import IntentError
+from .game import Game
+from .snapshot import advise_move, move_triple, pile_labels  # noqa: F401  (pile_labels: doctest)
+from .state import Move, State
+from .validate import BudgetError, budget
+
+#: more lines than this kept: the oldest are dropped (all at once: a new game starts afresh)
+MAX_LINES = 5000
+
+
+def seconds_budget(value: Any, name: str, default: float | None = None) -> float:
+    """A time budget for the solver: a finite number of seconds greater than 0 (``None``
+    takes ``default``; the board never searches without a limit)."""
+    value = budget(value if value is not None else default, name)
+    if value is None:
+        raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
+    return value
+
+
+class Hint(NamedTuple):
+    """What a hint found: the advised ``move`` (or ``None``), the solver's ``verdict``
+    (``won`` / ``lost`` / ``unknown``) and the ``text`` shown to the player."""
+
+    move: Move | None
+    verdict: str
+    text: str
+
+
+def effort(result) -> str:
+    """How a solver's line was found, honestly: a line found with no search at all is said so."""
+    if result.nodes == 0:
+        return "no search needed: only moves home and turns are left"
+    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
+
+
+class AdviceHost(Protocol):
+    """What the solver's help needs of the table it serves."""
+
+    lock: Any
+    worker: Worker
+    in_intent: bool
+    busy: str
+    notice: str
+    replay: dict[str, Any]
+    hint_seconds: float
+    solve_seconds: float
+
+    @property
+    def game(self) -> Game: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
+                message_kind: str | None = None, **kw: Any) -> None: ...
+
+    def settle(self) -> None: ...
+
+    def labels(self) -> dict[str, str]: ...
+
+    def publish_line(self, moves: list[Move], *, nodes: int | None = None,
+                     seconds: float | None = None) -> None: ...
+
+
+class Advisor:
+    """The solver's help for one table (see the module doc)."""
+
+    def __init__(self, host: AdviceHost) -> None:
+        self.host = host
+        self.lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
+        #: the hint the board shows ({move, verdict, text}), until the next change
+        self.shown: dict[str, Any] | None = None
+
+    def store_line(self, start: State, moves: list[Move]) -> None:
+        if len(self.lines) > MAX_LINES:
+            self.lines.clear()
+        probe = Game(start, self.host.game.rules)
+        for i, m in enumerate(moves):
+            self.lines[probe.state] = moves[i:]
+            probe.play(m)
+
+    def solved_line(self, max_seconds: float, what: str) -> tuple[list[Move], str, int]:
+        s = self.host.game.state
+        line = self.lines.get(s)
+        if line is not None:
+            return line, "won", 0
+        from .solver.exact import solve
+
+        self.host.busy = what
+        try:
+            result = solve(self.host.game.copy(), max_seconds=self.host.worker.budget(max_seconds))
+        finally:
+            self.host.busy = ""
+        if result.verdict == "won":
+            self.store_line(s, result.moves)
+        elif result.verdict == "lost":
+            self.host.game.record_lost(s)
+        return result.moves, result.verdict, result.nodes
+
+    def _useful_move(self) -> Move | None:
+        """A legal move that does something: home first, then building or filling from the
+        waste, then a pile move that empties a pile, then turning the stock."""
+        moves = self.host.game.legal_moves()
+        if not moves:
+            return None
+
+        def score(m: Move) -> int:
+            if m.target.startswith("foundation"):
+                return 0
+            if m.source == "waste":
+                return 1
+            if m.source == "stock":
+                return 3
+            return 2
+
+        return min(moves, key=score)
+
+    def _foreground_note(self, asked: float) -> str:
+        got = self.host.worker.budget(asked)
+        if got < asked:
+            return (f" (searched {got:g} s in the foreground: this Python runs no threads, so "
+                    "searches are kept short)")
+        return ""
+
+    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
+        with self.host.lock:
+            g = self.host.game
+            if g.state.is_won:
+                h = Hint(None, "won", "The game is won: every card is home")
+                self.host.say(h.text, "won")
+                return h
+            cached = self.lines.get(g.state)
+            if cached is not None or not background:
+                line, verdict, nodes = self.solved_line(budget_s, "hint")
+                return self._show_hint(line, verdict, nodes, budget_s)
+            return self.search("hint", budget_s, lambda r: self._show_hint(
+                r.moves, r.verdict, r.nodes, budget_s))
+
+    def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget_s: float) -> Hint:
+        labels = self.host.labels()
+        if verdict == "won" and line:
+            m = line[0]
+            text = (f"Hint (solver's perfect-information advice — it knows the order of the "
+                    f"stock): {advise_move(m, labels)}; a win is {len(line)} moves away")
+            h = Hint(m, "won", text)
+        elif verdict == "lost":
+            h = Hint(None, "lost", f"This position cannot be won: every line was searched "
+                                   f"({nodes:,} positions)")
+        else:
+            m = self._useful_move()
+            if m is None:
+                h = Hint(None, "unknown", "No move is left")
+            else:
+                h = Hint(m, "unknown", f"No win found within {self.host.worker.budget(budget_s):g}"
+                                       f" s; a useful move: {advise_move(m, labels)}"
+                                       + self._foreground_note(budget_s))
+        self.shown = ({"move": move_triple(h.move), "verdict": h.verdict, "text": h.text}
+                      if h.move else None)
+        if h.verdict == "lost":
+            # one verdict: the proof is kept by the game, whose status now says "lost" (the
+            # banner), with the search's figures
+            self.host.publish(kind="refresh", message=h.text)
+        else:
+            self.host.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
+        return h
+
+    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
+        """Move cards home while that is safe; returns how many moves were played (see
+        :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
+        person = self.host.in_intent
+        with self.host.lock:
+            g = self.host.game
+            if g.state.is_won:
+                self.host.say("The game is won already", "won")
+                return 0
+            run = automove.finishing_run(g.rules, g.state)
+            if run is not None:
+                return self._finish_home(list(run), person=person)
+            if background and g.state not in self.lines:
+                self.search(
+                    "auto_finish", budget_s,
+                    lambda r: self._finish_home(*self._leading_home(r, budget_s), person=True))
+                return 0
+        played = 0
+        why = ""
+        with self.host.lock:
+            live, ply = self.host.game, self.host.game.ply
+        while True:
+            with self.host.lock:
+                if self.host.game is not live or live.ply != ply + played:
+                    # the board changed between two steps: what was played stays, and is said
+                    why = "the board changed meanwhile"
+                    break
+                line, verdict, _ = self.solved_line(budget_s, "auto_finish")
+                if verdict != "won" or not line or not line[0].target.startswith("foundation"):
+                    why = self._why_stopped(line, verdict, budget_s)
+                    break
+                self.host.game.play(line[0], auto=played > 0)
+                played += 1
+        with self.host.lock:
+            if self.host.game is not live or live.ply != ply + played:
+                self.host.settle()
+                return played
+            return self._finish_home([], already=played, why=why, person=person)
+
+    def _why_stopped(self, line: list[Move], verdict: str, budget_s: float) -> str:
+        if verdict == "lost":
+            return "this position cannot be won (proved), so no move home is safe"
+        if verdict != "won":
+            return (f"no win was found within {self.host.worker.budget(budget_s):g} s, so no move "
+                    "home is proved safe" + self._foreground_note(budget_s))
+        if not line:
+            return "the game is won"
+        return (f"the solver's winning line goes on with a move that is not a move home "
+                f"({advise_move(line[0], self.host.labels())}) — play it by hand, or ask a Hint")
+
+    def _leading_home(self, result, budget_s: float) -> tuple[list[Move], int, str]:
+        out = []
+        for m in result.moves:
+            if not m.target.startswith("foundation"):
+                break
+            out.append(m)
+        rest = result.moves[len(out):]
+        why = ("" if result.verdict == "won" and not rest
+               else self._why_stopped(rest, result.verdict, budget_s))
+        return out, 0, why
+
+    def _finish_home(self, moves: list[Move], already: int = 0, why: str = "", *,
+                     person: bool = False) -> int:
+        g = self.host.game
+        played = [g.play(m, auto=i > 0 or already > 0) for i, m in enumerate(moves)]
+        n = len(played) + already
+        if not n:
+            text = ("Auto-finish sends cards home only while a win stays proved; from here "
+                    "the next move home is not proved safe — play on by hand")
+            if why:
+                text = f"Auto-finish played nothing: {why}"
+            self.host.notice = text
+            self.host.say(text, "refusal")
+            self.host.settle()
+            return 0
+        text = f"Auto-finish: {n} move{'s' * (n != 1)} played, {g.state.cards_home} cards home"
+        if why and not g.state.is_won:
+            text += f"; it stopped because {why}"
+            self.host.notice = text
+        self.host.publish(kind="auto", move=g.history[-n], group=g.history[-n + 1:], message=text,
+                     person=person)
+        return n
+
+    def solve(self, max_seconds: float | None = None, *, background: bool = False):
+        from .solver.exact import solve
+
+        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.solve_seconds)
+        if background:
+            with self.host.lock:
+                return self.search("solve", budget_s,
+                                           lambda r: self.show_solution(r, budget_s))
+        with self.host.lock:
+            live = self.host.game
+            g = live.copy()
+        self.host.busy = "solve"
+        try:
+            result = solve(g, max_seconds=self.host.worker.budget(budget_s))
+        finally:
+            self.host.busy = ""
+        with self.host.lock:
+            if self.host.game is not live or live.ply != g.ply or live.state != g.state:
+                if result.verdict == "lost" and self.host.game is live:
+                    live.record_lost(g.state)  # (a proof stays true)
+                self.host.say("The board changed during the search: its answer was dropped", "info")
+                self.host.settle()
+                return result
+            self.show_solution(result, budget_s)
+        return result
+
+    def show_solution(self, result, budget_s: float) -> None:
+        g = self.host.game
+        if result.verdict == "won":
+            self.store_line(g.state, result.moves)
+            self.host.publish_line(result.moves, nodes=result.nodes, seconds=result.seconds)
+            self.host.say(f"Solved: a win in {len(result.moves)} moves ({effort(result)}) — "
+                     "perfect-information line; replay it below", "hint")
+        elif result.verdict == "lost":
+            self.host.replay = {}
+            g.record_lost(g.state)
+            self.host.publish(kind="refresh", message=f"This position cannot be won: every line was "
+                                                 f"searched ({result.nodes:,} positions)")
+        else:
+            self.host.replay = {}
+            self.host.say(f"No win found within {self.host.worker.budget(budget_s):g} s "
+                     f"({result.nodes:,} positions searched); the position may still be "
+                     "winnable" + self._foreground_note(budget_s), "info")
+
+    def cancel(self) -> bool:
+        job = self.host.worker.cancel()
+        if job is None:
+            self.host.say("No search is running", "info")
+            return False
+        return True
+
+    def search(self, kind: str, budget_s: float, show) -> Job:
+        """Start a search of the current position in the worker; ``show(result)`` is called
+        (under the lock) if the position is still the one searched when it ends.  Whatever
+        the result, the board's snapshot is settled against the game afterwards."""
+        from .solver.exact import solve
+
+        if self.host.worker.busy:
+            raise IntentError(f"the solver is busy with a {self.host.worker.busy}: wait, or cancel it")
+        snapshot = self.host.game.copy()
+        live = self.host.game
+        position = (id(live), snapshot.ply, snapshot.state)
+        searched = self.host.worker.budget(budget_s)
+
+        def run(cancel: threading.Event):
+            return solve(snapshot, max_seconds=searched, cancel=cancel)
+
+        def done(job: Job, result) -> None:
+            with self.host.lock:
+                try:
+                    self._done(kind, job, result, snapshot, live, position, show)
+                finally:
+                    self.host.busy = ""
+                    self.host.settle()
+
+        self.host.busy = kind
+        return self.host.worker.start(kind, position, run, done)
+
+    def _done(self, kind, job, result, snapshot, live, position, show) -> None:
+        if isinstance(result, Exception):
+            self.host.say(f"The search failed: {str(result)[:120]}", "refusal")
+            return
+        if result.verdict == "lost" and self.host.game is live:  # a proof stays true: kept
+            self.host.game.record_lost(snapshot.state)
+        if result.verdict == "won" and self.host.game is live:
+            self.store_line(snapshot.state, result.moves)
+        what = kind.replace("_", "-")
+        if job.cancelled:
+            self.host.say(f"{what.capitalize()} cancelled after "
+                     f"{job.finished - job.started:.2f} s", "info")
+        elif job.stale_for((id(self.host.game), self.host.game.ply, self.host.game.state)):
+            if result.verdict == "lost" and self.host.game.status == "lost":
+                self.host.publish(kind="refresh", message="The search proved this game lost "
+                             f"({result.nodes:,} positions)")
+                return
+            self.host.say(f"The {what} was for move {snapshot.ply}; the board has changed since, "
+                     "so its answer was dropped — ask again", "info")
+        else:
+            show(result)
+
+
+__all__ = ["AdviceHost", "Advisor", "Hint", "effort", "seconds_budget"]

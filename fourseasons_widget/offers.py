@@ -1,0 +1,97 @@
+"""The banner above the board and the offers on it, from the table's state: a service of the
+controller (:class:`~fourseasons_widget.controller.Table`), plain data in, plain data out, so
+that what the banner shows and what the controller accepts come from one function.
+
+The table publishes :func:`banner` of its state; an ``offer`` intent is accepted only if the
+offer is enabled in :func:`banner` of the state *now* (never of what was published once): an
+offer shown is an offer that works, and one no longer true is neither shown nor taken.
+
+>>> from fourseasons_widget import Game
+>>> g = Game.new(seed=7)
+>>> _ = g.play("turn")
+>>> b = banner(BannerState(g, g.status, asking="Deal a new game?"))
+>>> b["banner"]["kind"], [o["id"] for o in b["offers"]]
+('confirm', ['confirm', 'cancel'])
+>>> enabled(BannerState(g, g.status))
+set()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game
+
+#: the offers a banner may carry
+OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel", "my_game")
+
+
+@dataclass(frozen=True)
+class BannerState:
+    """What the banner depends on: the game shown and its status; ``asking``, the question
+    kept for a new deal asked over a game in progress; ``resume``, the saved game on offer
+    (``{"moves", "title"}``) and whether it was put aside (``dismissed``); ``back``, the title
+    of the player's own game kept while "How could it have been won?" shows another deal."""
+
+    game: Game
+    status: str
+    asking: str | None = None
+    resume: dict[str, Any] | None = None
+    dismissed: bool = False
+    back: str | None = None
+
+
+def _offer(oid: str, label: str, on: bool = True) -> dict[str, Any]:
+    return {"id": oid, "label": label, "enabled": bool(on)}
+
+
+def banner(s: BannerState) -> dict[str, Any]:
+    """``{"banner": {kind, text} | None, "offers": [{id, label, enabled}]}``."""
+    g, status = s.game, s.status
+    if s.asking is not None and status == "playing" and g.ply:
+        return {"banner": {"kind": "confirm", "text": f"{s.asking} The game in progress "
+                                                      f"(move {g.ply}) will be given up."},
+                "offers": [_offer("confirm", "Deal anyway"), _offer("cancel", "Keep playing")]}
+    if s.back is not None:
+        # the player's lost game stays one click away while another deal is shown
+        if status == "won":
+            text = "The same deal, won."
+        elif status == "lost":
+            text = "The same deal: from here it cannot be won (proved)."
+        else:
+            text = ("How it could have been won: the same deal, with the solver's winning line "
+                    "to replay below.")
+        return {"banner": {"kind": "info", "text": f"{text} Your own game ({s.back}) is kept."},
+                "offers": [_offer("my_game", "Back to my game")]}
+    if s.resume is not None and not s.dismissed and status == "playing" and not g.ply:
+        n = s.resume["moves"]
+        what = "of this variant" if not s.resume.get("title") else f"of {s.resume['title']}"
+        return {"banner": {"kind": "resume", "text": f"An unfinished game {what} ({n} "
+                                                     f"move{'s' * (n != 1)}) was kept from "
+                                                     "before."},
+                "offers": [_offer("resume", "Resume it"), _offer("cancel", "Not now")]}
+    if status == "won":
+        return {"banner": {"kind": "won", "text": "You won! The cross has vanished: all 52 "
+                                                  "cards are home."},
+                "offers": [_offer("play_again", "Play again"), _offer("next_deal", "Next deal")]}
+    if status == "lost":
+        if g.ply:
+            return {"banner": {"kind": "lost", "text": "Game lost: no sequence of moves can win "
+                                                       "from here (proved). Undo, or deal "
+                                                       "again."},
+                    "offers": [_offer("undo", "Undo", g.can_undo),
+                               _offer("play_again", "Play again"),
+                               _offer("next_deal", "Next deal")]}
+        return {"banner": {"kind": "lost", "text": "This deal cannot be won: no sequence of "
+                                                   "moves wins it (proved). Deal another."},
+                "offers": [_offer("next_deal", "Next deal")]}
+    return {"banner": None, "offers": []}
+
+
+def enabled(s: BannerState) -> set[str]:
+    """The offers an ``offer`` intent may take now."""
+    return {o["id"] for o in banner(s)["offers"] if o["enabled"]}
+
+
+__all__ = ["OFFERS", "BannerState", "banner", "enabled"]
