@@ -24,6 +24,7 @@ from fourseasons_widget.solver.proofs import (
     ProofSearch,
     plain_verdict,
     position_from_dict,
+    prove,
 )
 
 pytest.importorskip("numba")
@@ -64,8 +65,8 @@ def _agree(state, rules, budget=400_000) -> str:
 def test_fixed_positions_same_verdicts_and_positions_as_the_reference(case):
     s = position_from_dict(case)
     assert _agree(s, RULES) == case["verdict"]
-    a = prove_by_ranks(s, RULES, max_positions=200_000)
-    b = compiled.prove_by_ranks(s, RULES, max_positions=200_000)
+    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python")
+    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled")
     # a win with swaps is found after an order-dependent number of positions; a loss is not
     assert a.why == b.why
     if a.why == "lost":
@@ -82,8 +83,8 @@ def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():
         plain = plain_verdict(RULES, s, 2_000)
         if plain != "unknown":
             assert v == plain
-        a = prove_by_ranks(s, RULES, max_positions=20_000)
-        b = compiled.prove_by_ranks(s, RULES, max_positions=20_000)
+        a = prove_by_ranks(s, RULES, max_positions=20_000, engine="python")
+        b = prove_by_ranks(s, RULES, max_positions=20_000, engine="compiled")
         assert a.why == b.why
         if a.why == "lost":
             assert b.positions == a.positions and v in ("lost", None)
@@ -96,10 +97,10 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost_by_both():
     far = position_from_dict(json.loads((DATA / "proof_far.json").read_text())[0])
     ref = ProofSearch(RULES, far)
     assert ref.run(1_000_000) == "lost"
-    r = compiled.prove(far, RULES, max_nodes=1_000_000, max_seconds=None)
+    r = prove(far, RULES, max_nodes=1_000_000, max_seconds=None, engine="compiled")
     assert (r.verdict, r.nodes) == ("lost", ref.nodes)
-    a = prove_by_ranks(far, RULES)
-    b = compiled.prove_by_ranks(far, RULES)
+    a = prove_by_ranks(far, RULES, engine="python")
+    b = prove_by_ranks(far, RULES, engine="compiled")
     assert (b.verdict, b.positions, b.layers) == ("lost", a.positions, a.layers)
 
 
@@ -120,7 +121,7 @@ def test_the_portfolio_from_the_deal_is_the_reference_s_move_for_move():
     seen = set()
     for seed in (*range(6), 69):
         g = Game.new(seed=seed)
-        ref = search(RULES, g.state, max_nodes=20_000)
+        ref = search(RULES, g.state, max_nodes=20_000, engine="python")
         comp = search(RULES, g.state, max_nodes=20_000, engine="compiled")
         assert comp == ref
         seen.add(ref[0])
@@ -143,7 +144,7 @@ def test_budgets_stop_the_search_without_a_verdict():
     ref = FastSearch(g.rules, g.state)
     assert ref.run(5_000) is None
     assert (verdict, line, nodes) == ("unknown", [], ref.nodes)
-    r = compiled.prove_by_ranks(g, max_positions=2_000)
+    r = prove_by_ranks(g, max_positions=2_000, engine="compiled")
     assert (r.verdict, r.why) == ("unknown", "budget") and r.positions <= 2_000
 
 
@@ -154,7 +155,7 @@ def test_other_variants_are_refused_cleanly(variant):
     with pytest.raises(ValueError, match="compiled core does not play"):
         compiled.CompiledSearch(g.rules, g.state)
     with pytest.raises(ValueError, match="rank abstraction does not fit"):
-        compiled.prove_by_ranks(g)
+        prove_by_ranks(g, engine="compiled")
 
 
 def test_the_package_imports_without_loading_numba():

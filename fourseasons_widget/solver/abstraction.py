@@ -48,7 +48,8 @@ from dataclasses import dataclass, field
 from ..rules import Rules
 from ..state import State
 from ..validate import budget
-from .exact import position_and_rules
+from .backends import DEFAULT_ENGINE, choose
+from .interface import position_and_rules
 
 
 def abstraction_applies(rules: Rules, base: int | None = None) -> bool:
@@ -86,10 +87,13 @@ class AbstractResult:
 
 
 def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
-                   max_seconds: float | None = None, engine: str = "python") -> AbstractResult:
+                   max_seconds: float | None = None, engine: str = DEFAULT_ENGINE,
+                   table: int | None = None) -> AbstractResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
-    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``: where it can) walks
-    the same positions in the compiled core (:mod:`.compiled`, numba), 20–30 times faster.
+    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``, the default: where
+    numba is installed; it compiles now if need be, see :func:`.backends.choose`) walks the
+    same positions in the compiled core (:func:`.compiled.rank_layers`), 20–30 times faster;
+    ``table`` is the compiled search's first table size (slots, a power of two).
 
     >>> from fourseasons_widget import Game
     >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
@@ -101,14 +105,18 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
-    from . import compiled
-
-    if rules.n_piles <= 5 and compiled.wanted(engine, rules):
-        return compiled.prove_by_ranks(state, rules, max_positions=max_positions,
-                                       max_seconds=max_seconds)
+    backend = choose(engine, rules, wait=True)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     search = _RankSearch(rules, state)
+    if backend.name == "compiled" and rules.n_piles <= 5:
+        from . import compiled  # (chosen above: the dispatcher imports its backends)
+
+        why, positions, layers = compiled.rank_layers(
+            search, state, rules, max_positions=max_positions, max_seconds=max_seconds,
+            table=table)
+        return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
+                              time.perf_counter() - t0, layers)
     why = search.run(max_positions, deadline)
     return AbstractResult("lost" if why == "lost" else "unknown", why, search.positions,
                           time.perf_counter() - t0, search.layers)
