@@ -517,12 +517,12 @@ def write_proof_positions(path: str) -> None:
     print(f"{far}: {verdict}")
 
 
-def auto_sample(n: int, seconds: float, seed: int) -> None:
+def auto_sample(n: int, seconds: float, seed: int, engine: str | None = None) -> None:
     """``solve(g, max_seconds=seconds)`` with the defaults (``engine="auto"``) on ``n`` standard
     deals known won (a random sample of the shipped classification's wins): which engine
     answered, how many it won, and the wall and CPU seconds.  First one call on a cold process
     (the JIT not yet loaded: Python answers while it warms up), then, the warm-up done, the
-    sample."""
+    sample.  ``engine`` (not the default) measures one engine alone."""
     import gzip
     import random
     from importlib.resources import files
@@ -536,11 +536,13 @@ def auto_sample(n: int, seconds: float, seed: int) -> None:
     won = sorted(int(r["seed"]) for r in rows if r["variant"] == "standard"
                  and r["outcome"] == "won")
     sample = sorted(random.Random(seed).sample(won, n))
-    print(f"## solve(g, max_seconds={seconds:g}) with the defaults on {n} deals known won "
+    kw = {} if engine is None else {"engine": engine}
+    print(f"## solve(g, max_seconds={seconds:g}{', engine=' + repr(engine) if engine else ''}) "
+          f"on {n} deals known won "
           f"(random.Random({seed}).sample of the {len(won)} wins of classification.csv)\n")
     g = Game.new(seed=sample[0])
     t0, c0 = time.perf_counter(), time.process_time()
-    r = solve(g, max_seconds=seconds)
+    r = solve(g, max_seconds=seconds, **kw)
     print(f"- first call, cold process: engine **{r.engine}**, {r.verdict}, "
           f"{time.perf_counter() - t0:.2f} s wall, {time.process_time() - c0:.2f} s CPU "
           f"(the JIT warming up in the background meanwhile)")
@@ -557,7 +559,7 @@ def auto_sample(n: int, seconds: float, seed: int) -> None:
     for sd in sample:
         g = Game.new(seed=sd)
         t0, c0 = time.perf_counter(), time.process_time()
-        r = solve(g, max_seconds=seconds)
+        r = solve(g, max_seconds=seconds, **kw)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         walls.append(wall)
         wins += r.won
@@ -648,10 +650,11 @@ def main() -> None:
                    help="solve(g, max_seconds=--auto-seconds) on N deals known won, and stop")
     p.add_argument("--auto-seconds", type=float, default=5.0)
     p.add_argument("--auto-seed", type=int, default=28)
+    p.add_argument("--auto-engine", default=None, help="one engine alone (default: the default)")
     p.add_argument("--jit", action="store_true", help="the JIT's cold and warm start, and stop")
     a = p.parse_args()
     if a.auto_sample:
-        auto_sample(a.auto_sample, a.auto_seconds, a.auto_seed)
+        auto_sample(a.auto_sample, a.auto_seconds, a.auto_seed, a.auto_engine)
         return
     if a.jit:
         jit_times()
