@@ -72,6 +72,12 @@ def test_fixed_positions_same_verdicts_and_positions_as_the_reference(case):
     if a.why == "lost":
         assert (b.positions, b.layers) == (a.positions, a.layers)
         assert case["verdict"] == "lost"
+    # the same without the safe moves home (the kernel's other path)
+    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python", safe_home=False)
+    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled", safe_home=False)
+    assert a.why == b.why
+    if a.why == "lost":
+        assert (b.positions, b.layers) == (a.positions, a.layers)
 
 
 def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():

@@ -474,6 +474,8 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
 
     core = _load()
     t0 = time.perf_counter()
+    _w, ch, nch, _p, _np, _pl = _arrays(rules, state.base)
+    safe = bool(getattr(ref, "safe_home", False))
     shapes, home, tc, wm, _cross = ref.start
     n = rules.n_piles
     w0 = 0
@@ -509,7 +511,7 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
     while True:
         code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end,
                                    cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions,
-                                   scr))
+                                   scr, ch, nch, safe))
         if code == 4:  # a table half full: twice the size, and on
             if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
                 layers.append(int(st[1]))
