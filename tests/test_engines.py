@@ -179,6 +179,12 @@ def test_a_search_started_in_python_hands_over_when_the_jit_is_ready(monkeypatch
     r = solve(g, max_nodes=30_000, max_seconds=None)
     assert r.engine == "compiled" and r.verdict == "unknown"
     assert r.nodes == 30_000 and len(calls) > 2
+    w = Game.new(seed=3)  # a win at this budget: the same line whenever the core got ready
+    calls.clear()
+    handed = solve(w, max_nodes=200_000, max_seconds=None)
+    direct = solve(w, max_nodes=200_000, max_seconds=None, engine="compiled")
+    assert (handed.engine, handed.verdict, handed.nodes, handed.raw) == \
+        ("compiled", direct.verdict, direct.nodes, direct.raw)
     monkeypatch.setattr(compiled, "ready", lambda: False)
     r = solve(g, max_nodes=30_000, max_seconds=None)  # never ready: Python to the end
     assert r.engine == "python" and r.nodes == 30_000
