@@ -239,3 +239,28 @@ def test_packed_keys_are_one_to_one_and_fit_their_words(n):
         assert int(key[0]) >> 62 == 1  # the mark of a used slot, and no bit beyond it
         assert all(0 <= int(w) < 1 << 62 for w in key[1:])
         assert _unpack(key, n) == (hw, sorted(int(c) for c in cs))
+
+
+def test_split_and_conquer_proves_what_the_whole_search_proves():
+    """Deal 13's lost game from 31 stock cards left, split at 26 left: every entry of that
+    layer is proved lost on its own, and together they walk at least the whole search's
+    positions of those layers; a winnable position is never called lost."""
+    from fourseasons_widget.solver.positions import along_heuristic_line
+    from fourseasons_widget.solver.split import prove_split
+
+    at, _ = along_heuristic_line(13)
+    whole = prove_by_ranks(at[31], RULES, engine="compiled")
+    r = prove_split(at[31], RULES, split_left=26)
+    assert whole.verdict == r.verdict == "lost"
+    assert r.entries >= 2 and r.proved == r.entries == len(r.per_entry)
+    assert r.head_positions + r.positions >= whole.positions
+    assert r.largest_layer < max(whole.layers)  # (the point: narrower layers)
+    g = Game.new(seed=0)  # won by the solver: along its line, never "lost"
+    line = search(RULES, g.state, max_nodes=200_000, engine="compiled")[1]
+    s = g.state
+    for i, m in enumerate(line):
+        s = RULES.apply(s, m)
+        if 3 <= len(s.stock) <= 12 and i % 3 == 0:
+            assert prove_split(s, RULES, split_left=len(s.stock) - 2).verdict != "lost"
+    with pytest.raises(ValueError, match="split_left"):
+        prove_split(at[31], RULES, split_left=31)

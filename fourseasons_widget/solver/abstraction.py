@@ -143,7 +143,7 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     if backend.name == "compiled" and rules.n_piles <= 5:
         from . import compiled  # (chosen above: the dispatcher imports its backends)
 
-        why, positions, layers = compiled.rank_layers(
+        why, positions, layers, _ = compiled.rank_layers(
             search, state, rules, max_positions=max_positions, max_seconds=max_seconds,
             table=table)
         return AbstractResult("lost" if why == "lost" else "unknown", why, positions,

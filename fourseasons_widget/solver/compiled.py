@@ -459,7 +459,8 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
 
 def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_000,
                 max_seconds: float | None = None, table: int | None = None,
-                ) -> tuple[str, int, list[int]]:
+                starts=None, start_tc: int | None = None, split_at: int | None = None,
+                ) -> tuple[str, int, list[int], object]:
     """The rank abstraction's layer-by-layer search, compiled, from ``ref``, the reference's
     :class:`~.abstraction._RankSearch` made for ``state`` (its start and tables: the caller,
     :func:`~.abstraction.prove_by_ranks`, makes it, so this backend never imports the code that
@@ -469,7 +470,12 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
     ``max_seconds`` is checked between layers only (a layer is walked to its end or to the
     position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of
     two) is the first size of the two layer tables; they double when half full, up to
-    ``MAX_TABLE`` slots (then ``why="table full"``)."""
+    ``MAX_TABLE`` slots (then ``why="table full"``).
+
+    For split and conquer (:mod:`.split`): ``starts`` (packed nodes, an ``(k, 2)`` int64
+    array, all with ``start_tc`` cards turned) replaces the start; ``split_at`` stops when the
+    layer with that many cards turned is reached (``why="split"``) and returns its entries as
+    the fourth value (else ``None``)."""
     import numpy as np
 
     core = _load()
@@ -499,12 +505,21 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
     def new(slots: int):
         return np.zeros((slots, 2), np.int64), np.zeros((slots // 2 + 64, 2), np.int64)
 
+    if starts is None:
+        starts = start.reshape(1, 2)
+    else:
+        tc = start_tc
+    while size < 4 * len(starts):
+        size *= 2
     cur_t, todo = new(size)
     nxt_t, nlist = new(size)
     cnt, ncnt = np.zeros(1, np.int64), np.zeros(1, np.int64)
-    core.tab_add(cur_t, cnt, start, 2)
-    todo[0] = start
-    st = np.array([1, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
+    k = 0
+    for node in starts:
+        if core.tab_add(cur_t, cnt, node, 2):
+            todo[k] = node
+            k += 1
+    st = np.array([k, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
     scr = np.zeros(1100, np.int64)  # the kernel's scratch (it allocates nothing)
     deadline = None if max_seconds is None else t0 + max_seconds
     layers: list[int] = []
@@ -538,10 +553,12 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
         if deadline is not None and time.perf_counter() > deadline:
             why = "budget"
             break
+        if split_at is not None and tc + 1 >= split_at:
+            return "split", int(st[2]), layers, nlist[:int(st[3])].copy()
         # the next layer: its entries are the next table (and its list); a fresh one after it
         cur_t, todo = nxt_t, nlist
         nxt_t, nlist = new(cur_t.shape[0])
         cnt[0], ncnt[0] = ncnt[0], 0
         st[0], st[1], st[3] = st[3], 0, 0
         tc += 1
-    return why, int(st[2]), layers
+    return why, int(st[2]), layers, None
