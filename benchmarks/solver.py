@@ -16,6 +16,7 @@
     python benchmarks/solver.py --auto-sample 40       # solve(g, max_seconds=5) on 40 deals
                                                        # known won: which engine, how many won
     python benchmarks/solver.py --jit                  # the JIT's cold and warm start
+    python benchmarks/solver.py --split 13:44:32       # split and conquer (solver/split.py)
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
                                                        # (and tests/data/proof_far.json)
 
@@ -598,6 +599,22 @@ def jit_times() -> None:
     print()
 
 
+def split_run(seed: int, left: int, split: int) -> None:
+    """Split and conquer (``solver/split.py``) on deal ``seed``'s heuristic line from ``left``
+    stock cards left, split at ``split`` left: each entry's positions and the total."""
+    from fourseasons_widget.solver.split import prove_split
+
+    at, _ = along_heuristic_line(seed)
+    print(f"## Split and conquer: deal {seed}'s heuristic line from {left} stock cards left, "
+          f"split at {split} left\n")
+    c0 = time.process_time()
+    r = prove_split(at[left], get_rules("standard"), split_left=split,
+                    log=lambda m: print(f"- {m}", flush=True))
+    print(f"\n**{r.verdict}** ({r.why}): {r.proved} of {r.entries} entries proved lost, "
+          f"{r.head_positions:,} + {r.positions:,} positions, largest layer "
+          f"{r.largest_layer:,}, {r.seconds:.0f} s wall, {time.process_time() - c0:.0f} s CPU\n")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=200)
@@ -652,7 +669,12 @@ def main() -> None:
     p.add_argument("--auto-seed", type=int, default=28)
     p.add_argument("--auto-engine", default=None, help="one engine alone (default: the default)")
     p.add_argument("--jit", action="store_true", help="the JIT's cold and warm start, and stop")
+    p.add_argument("--split", default="", metavar="SEED:LEFT:SPLIT",
+                   help="split and conquer on a deal's heuristic line, and stop")
     a = p.parse_args()
+    if a.split:
+        split_run(*(int(x) for x in a.split.split(":")))
+        return
     if a.auto_sample:
         auto_sample(a.auto_sample, a.auto_seconds, a.auto_seed, a.auto_engine)
         return
