@@ -318,7 +318,10 @@ class _RankSearch:
                     self.layers.append(count)
                     return "won with swaps"
                 for child in children:
-                    child = self.settle(child)
+                    # (a move inside the cross keeps the foundations, the waste and the set of
+                    # cross cards: nothing new can be safe and available, the node is settled)
+                    if child[1] is not node[1] or child[3] != node[3]:
+                        child = self.settle(child)
                     if child not in seen:
                         seen.add(child)
                         todo.append(child)
