@@ -66,7 +66,9 @@ along the heuristic player's lost game, it proves the loss from 31 stock cards l
 (:mod:`.compiled`, ``engine="compiled"``: the same positions, layer by layer) it runs about 28
 times faster: from deal 13's own deal it walks 36 of the 47 stock layers (59,768,371 positions,
 60 CPU s) before one layer outgrows its 2^25-slot table; no deal has been proved lost from the
-deal.
+deal.  (Those figures are without the safe moves home below; with them, the default since,
+5–8% fewer: 1,288,948 positions from 31 cards left, 16,201,319 from 42; from 44 layer 37 still
+outgrows the table.)
 """
 
 from __future__ import annotations
