@@ -288,3 +288,16 @@ def test_no_backend_imports_the_code_that_chooses_it():
         assert not graph[s + backend] & {s + m for m in ("backends", "exact", "proofs",
                                                           "abstraction", "players")}, backend
     assert s + "compiled" in graph[s + "backends"] and s + "reference" in graph[s + "backends"]
+
+
+def test_the_jit_cache_falls_back_to_a_temporary_directory_where_nothing_is_writable():
+    env: dict = {}
+    assert compiled.cache_dir_fallback(env, writable=lambda path: True) is None
+    assert "NUMBA_CACHE_DIR" not in env
+    tried = []
+    got = compiled.cache_dir_fallback(env, writable=lambda path: tried.append(path) or False)
+    assert got and env["NUMBA_CACHE_DIR"] == got and "fourseasons-numba" in got
+    assert tried[0].endswith("__pycache__") and tried[1].endswith("numba")
+    env = {"NUMBA_CACHE_DIR": "/somewhere"}  # (the user's choice wins)
+    assert compiled.cache_dir_fallback(env, writable=lambda path: False) is None
+    assert env["NUMBA_CACHE_DIR"] == "/somewhere"

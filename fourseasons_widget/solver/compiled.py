@@ -78,9 +78,46 @@ def _no_numba(e: ImportError) -> ImportError:
                        "'fourseasons-widget[fast]'")
 
 
+def _writable(path: str) -> bool:
+    """Whether a file can be made in ``path`` (made if need be): numba's own test."""
+    import os
+    import tempfile
+
+    try:
+        os.makedirs(path, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def cache_dir_fallback(environ=None, writable=_writable) -> str | None:
+    """Where numba will keep the compiled kernels, when it cannot use its own places: numba
+    tries ``NUMBA_CACHE_DIR``, then ``__pycache__`` beside ``_numba_core.py``, then the user's
+    cache directory; where none is writable (a read-only install, no home directory) it would
+    fail to cache, so ``NUMBA_CACHE_DIR`` is set to a directory of the user's in the system's
+    temporary directory (before numba is imported).  Returns the directory set, or ``None``."""
+    import os
+    import tempfile
+
+    env = os.environ if environ is None else environ
+    if env.get("NUMBA_CACHE_DIR"):
+        return None
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    user = os.path.join(env.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba")
+    if writable(here) or writable(user):
+        return None
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    path = os.path.join(tempfile.gettempdir(), f"fourseasons-numba-{uid}")
+    env["NUMBA_CACHE_DIR"] = path
+    return path
+
+
 def _load():
     global _core
     if _core is None:
+        cache_dir_fallback()
         try:
             from . import _numba_core
         except ImportError as e:
