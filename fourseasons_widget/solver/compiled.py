@@ -220,15 +220,17 @@ def warm_up_stats() -> dict:
 
 
 def _compile() -> None:
-    from ..game import Game
+    from ..deal import shuffled_deck
+    from ..rules import get_rules
 
     t0 = time.perf_counter()
     try:
         _load()
         for variant in ("standard", "simplicity"):  # (5 and 12 piles: both key widths)
-            g = Game.new(seed=0, variant=variant)
+            rules = get_rules(variant)
+            state = rules.deal_deck(shuffled_deck(0))  # (the model, not the Game: no cycle)
             for deep in (False, True):  # (one kernel; both of its paths run once)
-                cs = CompiledSearch(g.rules, g.state, "cross", deep_safe=deep, expected=1 << 10)
+                cs = CompiledSearch(rules, state, "cross", deep_safe=deep, expected=1 << 10)
                 cs.run(2000)
                 cs.core.rehash(cs.tab, cs.np.zeros((2 * cs.tab.shape[0], cs.k), cs.np.int64))
         _warm["seconds"] = time.perf_counter() - t0
