@@ -13,6 +13,10 @@
                                                        # the shipped classification
     python benchmarks/solver.py --compiled-only --no-compiled --reach 13,5 \
         --reach-out reach.csv                          # the rank abstraction from the deal
+    python benchmarks/solver.py --auto-sample 40       # solve(g, max_seconds=5) on 40 deals
+                                                       # known won: which engine, how many won
+    python benchmarks/solver.py --jit                  # the JIT's cold and warm start
+    python benchmarks/solver.py --split 13:44:32       # split and conquer (solver/split.py)
     python benchmarks/solver.py --write-proof-positions tests/data/proof_positions.json
                                                        # (and tests/data/proof_far.json)
 
@@ -356,7 +360,7 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
     rules = get_rules("standard")
     at, _ = along_heuristic_line(13)
     compiled.CompiledSearch(rules, at[10], deep_safe=True).run(100)  # compile (or load) first
-    compiled.prove_by_ranks(at[5], rules, max_positions=100)
+    prove_by_ranks(at[5], rules, max_positions=100, engine="compiled")
     print("## Compiled core against the reference: the same searches, one process, CPU time "
           "(a loaded machine: compare the ratio, not the rates)\n")
     print("| search | from | verdict | positions | reference s | reference pos/s | compiled s "
@@ -414,8 +418,9 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
     (ref, ref_s), (comp, comp_s) = _timed(ref_proof), _timed(comp_proof)
     row("proof search", f"deal 13, {exact_from} stock cards left", ref, ref_s, comp, comp_s)
     s = at[ranks_from]
-    (ra, ref_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40))
-    (rb, comp_s) = _timed(lambda: compiled.prove_by_ranks(s, rules, max_positions=1 << 40))
+    (ra, ref_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40, engine="python"))
+    (rb, comp_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40,
+                                                  engine="compiled"))
     row("rank abstraction", f"deal 13, {ranks_from} stock cards left", (ra.why, ra.positions),
         ref_s, (rb.why, rb.positions), comp_s)
     print()
@@ -448,8 +453,8 @@ def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | N
     rows = []
     for seed in seeds:
         g = Game.new(seed=seed)
-        r, secs = _timed(lambda g=g: compiled.prove_by_ranks(
-            g, max_positions=max_positions, max_seconds=max_seconds))
+        r, secs = _timed(lambda g=g: prove_by_ranks(
+            g, max_positions=max_positions, max_seconds=max_seconds, engine="compiled"))
         rows.append({"seed": seed, "verdict": r.verdict, "why": r.why,
                      "layers": len(r.layers), "positions": r.positions,
                      "largest_layer": max(r.layers, default=0), "cpu_seconds": round(secs, 1),
@@ -513,6 +518,103 @@ def write_proof_positions(path: str) -> None:
     print(f"{far}: {verdict}")
 
 
+def auto_sample(n: int, seconds: float, seed: int, engine: str | None = None) -> None:
+    """``solve(g, max_seconds=seconds)`` with the defaults (``engine="auto"``) on ``n`` standard
+    deals known won (a random sample of the shipped classification's wins): which engine
+    answered, how many it won, and the wall and CPU seconds.  First one call on a cold process
+    (the JIT not yet loaded: Python answers while it warms up), then, the warm-up done, the
+    sample.  ``engine`` (not the default) measures one engine alone."""
+    import gzip
+    import random
+    from importlib.resources import files
+
+    from fourseasons_widget.solver import compiled
+
+    raw = files("fourseasons_widget").joinpath("data/classification-deals.csv.gz").read_bytes()
+    import csv
+
+    rows = list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+    won = sorted(int(r["seed"]) for r in rows if r["variant"] == "standard"
+                 and r["outcome"] == "won")
+    sample = sorted(random.Random(seed).sample(won, n))
+    kw = {} if engine is None else {"engine": engine}
+    print(f"## solve(g, max_seconds={seconds:g}{', engine=' + repr(engine) if engine else ''}) "
+          f"on {n} deals known won "
+          f"(random.Random({seed}).sample of the {len(won)} wins of classification.csv)\n")
+    g = Game.new(seed=sample[0])
+    t0, c0 = time.perf_counter(), time.process_time()
+    r = solve(g, max_seconds=seconds, **kw)
+    print(f"- first call, cold process: engine **{r.engine}**, {r.verdict}, "
+          f"{time.perf_counter() - t0:.2f} s wall, {time.process_time() - c0:.2f} s CPU "
+          f"(the JIT warming up in the background meanwhile)")
+    t0 = time.perf_counter()
+    compiled.warm_up(wait=True)
+    st = compiled.warm_up_stats()
+    print(f"- warm-up finished {time.perf_counter() - t0:.1f} s later "
+          f"(its own time: {st['seconds'] or 0:.1f} s; error: {st['error']})\n")
+    print("| deal | engine | verdict | nodes | wall s | CPU s |")
+    print("|---|---|---|---|---|---|")
+    wins = 0
+    engines: dict[str, int] = {}
+    walls = []
+    for sd in sample:
+        g = Game.new(seed=sd)
+        t0, c0 = time.perf_counter(), time.process_time()
+        r = solve(g, max_seconds=seconds, **kw)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        walls.append(wall)
+        wins += r.won
+        engines[r.engine] = engines.get(r.engine, 0) + 1
+        print(f"| {sd} | {r.engine} | {r.verdict} | {r.nodes:,} | {wall:.2f} | {cpu:.2f} |",
+              flush=True)
+    print(f"\n**{wins} of {n} won ({100 * wins / n:.0f}%)** at {seconds:g} s; engines: "
+          f"{engines}; median wall {statistics.median(walls):.2f} s\n")
+
+
+def jit_times() -> None:
+    """The compiled core's start: a process that imports the package and runs one compiled
+    search, with an empty numba cache (cold: the JIT compiles and writes the cache) and again
+    (warm: it loads the cache), in fresh processes, wall and CPU seconds."""
+    import os
+    import subprocess
+    import tempfile
+
+    code = ("import time; t0 = time.perf_counter(); c0 = time.process_time(); "
+            "from fourseasons_widget.solver import compiled; compiled.warm_up(wait=True); "
+            "print(time.perf_counter() - t0, time.process_time() - c0, "
+            "compiled.warm_up_stats()['error'])")
+    print("## The JIT: cold and warm start (a fresh process each, NUMBA_CACHE_DIR a new "
+          "directory)\n")
+    print("| run | cache | wall s | CPU s | cache bytes |")
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory(prefix="research-numba-") as d:
+        env = {**os.environ, "NUMBA_CACHE_DIR": d,
+               "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+        for run in ("cold", "warm", "warm"):
+            out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                 text=True, check=True).stdout.split()
+            size = sum(f.stat().st_size for f in Path(d).rglob("*") if f.is_file())
+            print(f"| {run} | {'empty' if run == 'cold' else 'filled'} | {float(out[0]):.1f} | "
+                  f"{float(out[1]):.1f} | {size:,} |", flush=True)
+    print()
+
+
+def split_run(seed: int, left: int, split: int) -> None:
+    """Split and conquer (``solver/split.py``) on deal ``seed``'s heuristic line from ``left``
+    stock cards left, split at ``split`` left: each entry's positions and the total."""
+    from fourseasons_widget.solver.split import prove_split
+
+    at, _ = along_heuristic_line(seed)
+    print(f"## Split and conquer: deal {seed}'s heuristic line from {left} stock cards left, "
+          f"split at {split} left\n")
+    c0 = time.process_time()
+    r = prove_split(at[left], get_rules("standard"), split_left=split,
+                    log=lambda m: print(f"- {m}", flush=True))
+    print(f"\n**{r.verdict}** ({r.why}): {r.proved} of {r.entries} entries proved lost, "
+          f"{r.head_positions:,} + {r.positions:,} positions, largest layer "
+          f"{r.largest_layer:,}, {r.seconds:.0f} s wall, {time.process_time() - c0:.0f} s CPU\n")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=200)
@@ -561,7 +663,24 @@ def main() -> None:
     p.add_argument("--reach-positions", type=int, default=100_000_000)
     p.add_argument("--reach-seconds", type=float, default=120.0)
     p.add_argument("--reach-out", default=None, metavar="CSV")
+    p.add_argument("--auto-sample", type=int, default=0, metavar="N",
+                   help="solve(g, max_seconds=--auto-seconds) on N deals known won, and stop")
+    p.add_argument("--auto-seconds", type=float, default=5.0)
+    p.add_argument("--auto-seed", type=int, default=28)
+    p.add_argument("--auto-engine", default=None, help="one engine alone (default: the default)")
+    p.add_argument("--jit", action="store_true", help="the JIT's cold and warm start, and stop")
+    p.add_argument("--split", default="", metavar="SEED:LEFT:SPLIT",
+                   help="split and conquer on a deal's heuristic line, and stop")
     a = p.parse_args()
+    if a.split:
+        split_run(*(int(x) for x in a.split.split(":")))
+        return
+    if a.auto_sample:
+        auto_sample(a.auto_sample, a.auto_seconds, a.auto_seed, a.auto_engine)
+        return
+    if a.jit:
+        jit_times()
+        return
     if a.reach:
         reach([int(x) for x in a.reach.split(",")], a.reach_positions, a.reach_seconds,
               a.reach_out)

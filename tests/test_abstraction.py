@@ -17,6 +17,7 @@ from fourseasons_widget.solver.abstraction import (
     layer_sizes,
     prove_by_ranks,
 )
+from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.positions import along_heuristic_line, late_positions
 from fourseasons_widget.solver.proofs import (
     layer_profile,
@@ -75,6 +76,45 @@ def test_lost_only_where_the_plain_search_says_lost():
         if plain == "won":
             assert r.verdict == "unknown"
     assert checked >= 3
+
+
+def test_safe_moves_home_keep_every_verdict_and_narrow_the_layers():
+    """The safe moves home in the bigger game (the module's docstring): where the search
+    without them proves a loss, so does the search with them, in no more positions per layer;
+    where the plain search over the engine finds a win, neither calls it lost."""
+    fewer = agree = 0
+    positions = [position_from_dict(c) for c in CASES]
+    positions += late_positions("standard", 20, max_stock=4, max_seeds=300)[3:]
+    for s in positions:
+        plain = prove_by_ranks(s, RULES, max_positions=300_000, safe_home=False)
+        safe = prove_by_ranks(s, RULES, max_positions=300_000, safe_home=True)
+        if plain.why == "lost":
+            assert safe.why == "lost"
+            assert all(a <= b for a, b in zip(safe.layers, plain.layers, strict=True))
+            fewer += safe.positions < plain.positions
+            agree += 1
+        if safe.verdict == "lost":
+            assert plain_verdict(RULES, s, 20_000) in ("lost", "unknown")
+            assert prove(s, RULES, max_nodes=300_000, max_seconds=None).verdict != "won"
+    assert agree >= 10 and fewer >= 3, (agree, fewer)
+
+
+def test_no_position_along_a_winning_line_is_called_lost():
+    """The attack: every position of the solver's winning lines of some deals, from the last
+    16 stock cards on, given to the abstraction with the safe moves home: never "lost"."""
+    calls = 0
+    for seed in (0, 1, 2, 3, 4, 6):
+        g = Game.new(seed=seed)
+        r = solve(g, max_nodes=200_000, max_seconds=None)
+        assert r.won
+        s = g.state
+        for m in r.raw:
+            s = RULES.apply(s, m)
+            if len(s.stock) <= 16 and not s.is_won:
+                v = prove_by_ranks(s, RULES, max_positions=30_000)
+                assert v.verdict != "lost", (seed, len(s.stock))
+                calls += 1
+    assert calls > 100
 
 
 def test_far_from_the_end_it_proves_with_fewer_positions():

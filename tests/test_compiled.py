@@ -24,6 +24,7 @@ from fourseasons_widget.solver.proofs import (
     ProofSearch,
     plain_verdict,
     position_from_dict,
+    prove,
 )
 
 pytest.importorskip("numba")
@@ -64,13 +65,19 @@ def _agree(state, rules, budget=400_000) -> str:
 def test_fixed_positions_same_verdicts_and_positions_as_the_reference(case):
     s = position_from_dict(case)
     assert _agree(s, RULES) == case["verdict"]
-    a = prove_by_ranks(s, RULES, max_positions=200_000)
-    b = compiled.prove_by_ranks(s, RULES, max_positions=200_000)
+    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python")
+    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled")
     # a win with swaps is found after an order-dependent number of positions; a loss is not
     assert a.why == b.why
     if a.why == "lost":
         assert (b.positions, b.layers) == (a.positions, a.layers)
         assert case["verdict"] == "lost"
+    # the same without the safe moves home (the kernel's other path)
+    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python", safe_home=False)
+    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled", safe_home=False)
+    assert a.why == b.why
+    if a.why == "lost":
+        assert (b.positions, b.layers) == (a.positions, a.layers)
 
 
 def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():
@@ -82,8 +89,8 @@ def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():
         plain = plain_verdict(RULES, s, 2_000)
         if plain != "unknown":
             assert v == plain
-        a = prove_by_ranks(s, RULES, max_positions=20_000)
-        b = compiled.prove_by_ranks(s, RULES, max_positions=20_000)
+        a = prove_by_ranks(s, RULES, max_positions=20_000, engine="python")
+        b = prove_by_ranks(s, RULES, max_positions=20_000, engine="compiled")
         assert a.why == b.why
         if a.why == "lost":
             assert b.positions == a.positions and v in ("lost", None)
@@ -96,10 +103,10 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost_by_both():
     far = position_from_dict(json.loads((DATA / "proof_far.json").read_text())[0])
     ref = ProofSearch(RULES, far)
     assert ref.run(1_000_000) == "lost"
-    r = compiled.prove(far, RULES, max_nodes=1_000_000, max_seconds=None)
+    r = prove(far, RULES, max_nodes=1_000_000, max_seconds=None, engine="compiled")
     assert (r.verdict, r.nodes) == ("lost", ref.nodes)
-    a = prove_by_ranks(far, RULES)
-    b = compiled.prove_by_ranks(far, RULES)
+    a = prove_by_ranks(far, RULES, engine="python")
+    b = prove_by_ranks(far, RULES, engine="compiled")
     assert (b.verdict, b.positions, b.layers) == ("lost", a.positions, a.layers)
 
 
@@ -120,7 +127,7 @@ def test_the_portfolio_from_the_deal_is_the_reference_s_move_for_move():
     seen = set()
     for seed in (*range(6), 69):
         g = Game.new(seed=seed)
-        ref = search(RULES, g.state, max_nodes=20_000)
+        ref = search(RULES, g.state, max_nodes=20_000, engine="python")
         comp = search(RULES, g.state, max_nodes=20_000, engine="compiled")
         assert comp == ref
         seen.add(ref[0])
@@ -143,7 +150,7 @@ def test_budgets_stop_the_search_without_a_verdict():
     ref = FastSearch(g.rules, g.state)
     assert ref.run(5_000) is None
     assert (verdict, line, nodes) == ("unknown", [], ref.nodes)
-    r = compiled.prove_by_ranks(g, max_positions=2_000)
+    r = prove_by_ranks(g, max_positions=2_000, engine="compiled")
     assert (r.verdict, r.why) == ("unknown", "budget") and r.positions <= 2_000
 
 
@@ -154,7 +161,7 @@ def test_other_variants_are_refused_cleanly(variant):
     with pytest.raises(ValueError, match="compiled core does not play"):
         compiled.CompiledSearch(g.rules, g.state)
     with pytest.raises(ValueError, match="rank abstraction does not fit"):
-        compiled.prove_by_ranks(g)
+        prove_by_ranks(g, engine="compiled")
 
 
 def test_the_package_imports_without_loading_numba():
@@ -232,3 +239,28 @@ def test_packed_keys_are_one_to_one_and_fit_their_words(n):
         assert int(key[0]) >> 62 == 1  # the mark of a used slot, and no bit beyond it
         assert all(0 <= int(w) < 1 << 62 for w in key[1:])
         assert _unpack(key, n) == (hw, sorted(int(c) for c in cs))
+
+
+def test_split_and_conquer_proves_what_the_whole_search_proves():
+    """Deal 13's lost game from 31 stock cards left, split at 26 left: every entry of that
+    layer is proved lost on its own, and together they walk at least the whole search's
+    positions of those layers; a winnable position is never called lost."""
+    from fourseasons_widget.solver.positions import along_heuristic_line
+    from fourseasons_widget.solver.split import prove_split
+
+    at, _ = along_heuristic_line(13)
+    whole = prove_by_ranks(at[31], RULES, engine="compiled")
+    r = prove_split(at[31], RULES, split_left=26)
+    assert whole.verdict == r.verdict == "lost"
+    assert r.entries >= 2 and r.proved == r.entries == len(r.per_entry)
+    assert r.head_positions + r.positions >= whole.positions
+    assert r.largest_layer < max(whole.layers)  # (the point: narrower layers)
+    g = Game.new(seed=0)  # won by the solver: along its line, never "lost"
+    line = search(RULES, g.state, max_nodes=200_000, engine="compiled")[1]
+    s = g.state
+    for i, m in enumerate(line):
+        s = RULES.apply(s, m)
+        if 3 <= len(s.stock) <= 12 and i % 3 == 0:
+            assert prove_split(s, RULES, split_left=len(s.stock) - 2).verdict != "lost"
+    with pytest.raises(ValueError, match="split_left"):
+        prove_split(at[31], RULES, split_left=31)

@@ -10,11 +10,20 @@ search is drawn from) is separate and imports nothing from here.
 >>> solve(Game.new(seed=0), max_nodes=20_000).verdict
 'won'
 
-Modules: :mod:`.exact` (depth-first search with a transposition table: ``solve``, ``search``),
-:mod:`.compiled` and :mod:`._numba_core` (the same searches compiled, optional), :mod:`.proofs`
-(layered loss proofs), :mod:`.abstraction` (the rank abstraction), :mod:`.relaxed` (the relaxed
-games), :mod:`.players` (heuristic, random and fair players), :mod:`.experiments` and
-:mod:`.intervals` (win-rate runs and their confidence intervals).
+Modules (their imports form no cycle, lazy imports counted: ``tests/test_engines.py``
+checks it):
+
+- :mod:`.exact` (``solve``, ``search``, ``shorten``), :mod:`.proofs` (layered loss proofs),
+  :mod:`.abstraction` (the rank abstraction): the searches people call, with ``engine=``;
+- :mod:`.backends`: ``choose(engine, rules)``, the one place that picks a backend
+  (``"auto"``, the default, ``"compiled"``, ``"python"``);
+- the two backends: :mod:`.reference` (the Python reference, everywhere) and :mod:`.compiled`
+  with :mod:`._numba_core` (the same searches compiled, optional: numba);
+- :mod:`.interface`: what both are written against (move tables, orders and restarts, the
+  portfolio written once, the replay of a line through the model);
+- :mod:`.greedy` (the beginner's line, the solver's probe), :mod:`.players` (heuristic,
+  random and fair players), :mod:`.relaxed` (the relaxed games), :mod:`.positions` (late
+  positions), :mod:`.experiments` and :mod:`.intervals` (win-rate runs and their intervals).
 """
 
 from .exact import SolveResult, search, solve

@@ -685,8 +685,68 @@ def _emit(sh, n, home, wm, node, t):
 
 
 @njit(cache=True, _nrt=False)
+def _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren, under):
+    """The safe moves home of :meth:`~.abstraction._RankSearch.settle` on an unpacked node
+    (shapes ``t``, sorted; foundation counts ``hs``), in place, in the same order; returns the
+    waste mask.  ``tcn``: the node's turned count."""
+    s = 0
+    while s < 4:
+        h = hs[s]
+        if h > 0 and h < 13:
+            c = wants[s, h]
+            if safe_basic(c, hs, children, nchildren):
+                wtop = -1
+                wi = -1
+                if wm != 0:
+                    wi = 63
+                    while not (wm >> wi) & 1:
+                        wi -= 1
+                    wtop = turned[wi]
+                if c == wtop:
+                    wm &= ~(np.int64(1) << wi)
+                else:
+                    p = tpos[c]
+                    if not (incross[c] == 1 or (p >= 0 and p < tcn and not (wm >> p) & 1)):
+                        s += 1
+                        continue
+                    r = c >> 2
+                    for i in range(n):
+                        v = t[i]
+                        if v != 0 and (v >> 6) == r:
+                            ln = v & 63
+                            t[i] = 0 if ln == 1 else under[r] * 64 + ln - 1
+                            break
+                    _sort5(t, n)
+                hs[s] = h + 1
+                s = 0
+                continue
+        s += 1
+    return wm
+
+
+@njit(cache=True, _nrt=False)
+def _emit_s(sh, n, home, wm, node, t, hs, tcn, turned, tpos, incross, wants, children,
+            nchildren, under, safe):
+    """:func:`_emit` after the safe moves home (when ``safe``)."""
+    if not safe:
+        _emit(sh, n, home, wm, node, t)
+        return
+    for i in range(n):
+        t[i] = sh[i]
+    _sort5(t, n)
+    for u in range(4):
+        hs[u] = home[u]
+    wm = _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren, under)
+    w0 = np.int64(0)
+    for i in range(n):
+        w0 |= t[i] << (10 * i)
+    node[0] = w0 | MARK
+    node[1] = wm | ((hs[0] | (hs[1] << 4) | (hs[2] << 8) | (hs[3] << 12)) << 47)
+
+
+@njit(cache=True, _nrt=False)
 def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, nxt_t, ncnt,
-               todo, nlist, st, max_positions, scr):
+               todo, nlist, st, max_positions, scr, children, nchildren, safe):
     """One layer of the layer-by-layer search of :class:`~.abstraction._RankSearch`: walk every
     position reachable inside the layer from the ``st[0]`` entries on ``todo`` (already in the
     table ``cur_t``), adding the positions one stock card later to ``nxt_t`` (and, when new, to
@@ -706,6 +766,7 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
     nh = scr[20:24]
     child = scr[24:26]
     tmp = scr[32:32 + n]
+    hs = scr[40:44]
     seen_shape = scr[64:1088]
     seen_shape[:] = 0
     stamp = 0
@@ -741,6 +802,12 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                     empty = i
                     break
             total = home[0] + home[1] + home[2] + home[3]
+            if total == 52:  # (reached by safe moves home)
+                st[0] = top
+                st[1] = count
+                st[2] = positions
+                st[3] = nl
+                return 1
             # moves home: the waste's top, or a cross card of the pile tops' rank (swapped up)
             for s in range(4):
                 h = home[s]
@@ -757,7 +824,8 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                         st[2] = positions
                         st[3] = nl
                         return 1
-                    _emit(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp)
+                    _emit_s(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp, hs, tc, turned,
+                            tpos, incross, wants, children, nchildren, under, safe)
                     if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
@@ -781,7 +849,8 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                                 s2[j] = sh[j]
                             ln = v & 63
                             s2[i] = 0 if ln == 1 else under[r] * 64 + ln - 1
-                            _emit(s2, n, nh, wm, child, tmp)
+                            _emit_s(s2, n, nh, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                           children, nchildren, under, safe)
                             if tab_add(cur_t, cnt, child, 2):
                                 todo[top, 0] = child[0]
                                 todo[top, 1] = child[1]
@@ -818,7 +887,8 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                             s2[u] = sh[u]
                         s2[i] = rest
                         s2[j] = r * 64 + (tj & 63) + 1
-                        _emit(s2, n, home, wm, child, tmp)
+                        _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                           children, nchildren, under, safe)
                         if tab_add(cur_t, cnt, child, 2):
                             todo[top, 0] = child[0]
                             todo[top, 1] = child[1]
@@ -828,7 +898,8 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                         s2[u] = sh[u]
                     s2[i] = rest
                     s2[empty] = r * 64 + 1
-                    _emit(s2, n, home, wm, child, tmp)
+                    _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                           children, nchildren, under, safe)
                     if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
@@ -857,7 +928,8 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                         for u in range(n):
                             s2[u] = sh[u]
                         s2[j] = r * 64 + (tj & 63) + 1
-                        _emit(s2, n, home, nwm, child, tmp)
+                        _emit_s(s2, n, home, nwm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                           children, nchildren, under, safe)
                         if tab_add(cur_t, cnt, child, 2):
                             todo[top, 0] = child[0]
                             todo[top, 1] = child[1]
@@ -866,15 +938,20 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                     for u in range(n):
                         s2[u] = sh[u]
                     s2[empty] = r * 64 + 1
-                    _emit(s2, n, home, nwm, child, tmp)
+                    _emit_s(s2, n, home, nwm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                           children, nchildren, under, safe)
                     if tab_add(cur_t, cnt, child, 2):
                         todo[top, 0] = child[0]
                         todo[top, 1] = child[1]
                         top += 1
             # the stock: into the next layer
             if tc < end:
-                child[0] = w0
-                child[1] = w1 | (np.int64(1) << tc)
+                if safe:
+                    _emit_s(sh, n, home, wm | (np.int64(1) << tc), child, tmp, hs, tc + 1, turned,
+                            tpos, incross, wants, children, nchildren, under, safe)
+                else:
+                    child[0] = w0
+                    child[1] = w1 | (np.int64(1) << tc)
                 if tab_add(nxt_t, ncnt, child, 2):
                     nlist[nl, 0] = child[0]
                     nlist[nl, 1] = child[1]

@@ -24,8 +24,38 @@ Its moves, each the image of a real move after swaps: a card of the cross goes h
 next in its suit and some pile's top has its rank (swap it there first); a pile's top (a rank)
 goes onto a top one rank higher or into a space; the waste's top goes home, onto a top one rank
 higher or into a space; the stock turns.  The search walks the positions one stock layer at a
-time, like :class:`~.proofs.LayeredProof`, with no safe moves home (they are not proved sound
-for the bigger game).
+time, like :class:`~.proofs.LayeredProof`, and takes the safe moves home (below).
+
+Safe moves home in the bigger game (``safe_home=True``, the default)
+-------------------------------------------------------------------
+A card ``c`` that is next for its foundation (not a base card: as the exact search,
+:mod:`.exact`), on the waste's top or in the cross, and whose every child (each card that could
+be built on it) is home, goes home at once, before the position is looked up; repeated until no
+such card is left.  In the cross ``c`` is then a pile's top (a card on it would be a child), and
+so is every other card of its rank there; the pile it leaves is one whose top has its rank (the
+first such shape in the sorted tuple: any choice is sound, as shown now).
+
+*Soundness.*  Let ``G+`` be the real game plus the swaps; a position of the bigger game is a
+class of ``G+`` positions equal up to swaps, and all of a class win or lose together (a swap
+is a move both ways).  Take a ``G+`` position ``R`` with ``c`` as above (by a swap, ``c`` may be
+on whichever top of its rank the reduction empties), ``R'`` the same with ``c`` home, and a
+winning ``G+`` line ``L`` from ``R``.  Make ``L'`` from ``R'``: drop every move of ``c``; keep
+every other move, except that a swap of ``c`` with another card ``d`` of its rank becomes the
+real move of ``d`` from its place to ``c``'s.  By induction ``L'``'s positions are ``L``'s with
+``c`` taken out: ``c``'s children are home for good (cards never leave a foundation), so in ``L``
+nothing is ever built on ``c`` and ``c`` and every card of its rank in the cross lie on tops;
+taking ``c`` off a top leaves a run; a move of ``L`` never needs ``c`` as a target; a move home
+of a card of ``c``'s suit comes after ``c``'s own in ``L``, and ``c`` is already home in ``L'``;
+a space ``c`` occupies in ``L`` is a space in ``L'`` as well; a waste card is the waste's top in
+``L'`` whenever it is in ``L``.  The swap's replacement is a real move: ``d`` lies on a top (the
+argument above), and ``c``'s place is a space or the card ``c`` lay on, one rank above ``d``
+(building looks at ranks alone).  So ``L'`` ends with every card home: ``R'`` is won too.  The
+search is still complete: from a winnable position take the first move of a shortest winning
+line, then the safe moves; each step either sends a card home or, with the same cards home,
+shortens the shortest win, so (cards home, shortest win) decreases lexicographically and a won
+position is reached.  Hence "lost" with the reduction is still a proof.  The tests check it
+against the exact search (``tests/test_abstraction.py``) and the compiled kernel walks the same
+positions (``tests/test_compiled.py``).
 
 It applies where building looks at ranks alone and a space waits for the player: the standard
 game (with any ``tableau_wrap``).  Measured (``benchmarks/solver.py --proofs-only``): on deal 13
@@ -36,7 +66,9 @@ along the heuristic player's lost game, it proves the loss from 31 stock cards l
 (:mod:`.compiled`, ``engine="compiled"``: the same positions, layer by layer) it runs about 28
 times faster: from deal 13's own deal it walks 36 of the 47 stock layers (59,768,371 positions,
 60 CPU s) before one layer outgrows its 2^25-slot table; no deal has been proved lost from the
-deal.
+deal.  (Those figures are without the safe moves home below; with them, the default since,
+5–8% fewer: 1,288,948 positions from 31 cards left, 16,201,319 from 42; from 44 layer 37 still
+outgrows the table.)
 """
 
 from __future__ import annotations
@@ -48,7 +80,8 @@ from dataclasses import dataclass, field
 from ..rules import Rules
 from ..state import State
 from ..validate import budget
-from .exact import position_and_rules
+from .backends import DEFAULT_ENGINE, choose
+from .interface import position_and_rules
 
 
 def abstraction_applies(rules: Rules, base: int | None = None) -> bool:
@@ -86,10 +119,14 @@ class AbstractResult:
 
 
 def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
-                   max_seconds: float | None = None, engine: str = "python") -> AbstractResult:
+                   max_seconds: float | None = None, engine: str = DEFAULT_ENGINE,
+                   table: int | None = None, safe_home: bool = True) -> AbstractResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
-    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``: where it can) walks
-    the same positions in the compiled core (:mod:`.compiled`, numba), 20–30 times faster.
+    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``, the default: where
+    numba is installed; it compiles now if need be, see :func:`.backends.choose`) walks the
+    same positions in the compiled core (:func:`.compiled.rank_layers`), 20–30 times faster;
+    ``table`` is the compiled search's first table size (slots, a power of two);
+    ``safe_home`` takes the safe moves home (the module's docstring: sound, narrower layers).
 
     >>> from fourseasons_widget import Game
     >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
@@ -101,14 +138,18 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
-    from . import compiled
-
-    if rules.n_piles <= 5 and compiled.wanted(engine, rules):
-        return compiled.prove_by_ranks(state, rules, max_positions=max_positions,
-                                       max_seconds=max_seconds)
+    backend = choose(engine, rules, wait=True)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
-    search = _RankSearch(rules, state)
+    search = _RankSearch(rules, state, safe_home=safe_home)
+    if backend.name == "compiled" and rules.n_piles <= 5:
+        from . import compiled  # (chosen above: the dispatcher imports its backends)
+
+        why, positions, layers, _ = compiled.rank_layers(
+            search, state, rules, max_positions=max_positions, max_seconds=max_seconds,
+            table=table)
+        return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
+                              time.perf_counter() - t0, layers)
     why = search.run(max_positions, deadline)
     return AbstractResult("lost" if why == "lost" else "unknown", why, search.positions,
                           time.perf_counter() - t0, search.layers)
@@ -117,8 +158,12 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
 class _RankSearch:
     """The layer-by-layer search of the bigger game (see the module's docstring)."""
 
-    def __init__(self, rules: Rules, state: State) -> None:
+    def __init__(self, rules: Rules, state: State, *, safe_home: bool = False) -> None:
+        from .interface import _tables
+
         base = state.base
+        self.safe_home = safe_home
+        self.children = _tables(rules, base)[0]
         fits = rules.engine.fits(base)
         # ok[r][t]: rank r may be built on rank t; under[r]: the rank a card of rank r lies on
         # in a pile (None: nothing, so it is a pile's bottom card)
@@ -138,8 +183,8 @@ class _RankSearch:
             shapes.append((p[-1] >> 2) * 64 + len(p) if p else 0)
             for c in p:
                 cross |= 1 << c
-        self.start = (tuple(sorted(shapes)), tuple(state.home), self.w0, (1 << self.w0) - 1,
-                      cross)
+        self.start = self.settle((tuple(sorted(shapes)), tuple(state.home), self.w0,
+                                  (1 << self.w0) - 1, cross))
         self.positions = 0
         self.layers: list[int] = []
         self.kept: set | None = None  # every position met, when a caller asks (the tests)
@@ -159,6 +204,35 @@ class _RankSearch:
             for c in p:
                 cross |= 1 << c
         return (shapes, tuple(state.home), tc, wm, cross)
+
+    def settle(self, node: tuple) -> tuple:
+        """``node`` after the safe moves home (the module's docstring), if ``safe_home``."""
+        if not self.safe_home:
+            return node
+        piles, home, tc, wm, cross = node
+        wants, children = self.wants, self.children
+        s = 0
+        while s < 4:
+            h = home[s]
+            if 0 < h < 13:
+                c = wants[s][h]
+                if all(home[u] > need for u, need in children[c]):
+                    wtop = self.turned[wm.bit_length() - 1] if wm else -1
+                    if c == wtop:
+                        wm &= ~(1 << (wm.bit_length() - 1))
+                    elif cross >> c & 1:
+                        r = c >> 2
+                        i = next(i for i, sh in enumerate(piles) if sh and sh >> 6 == r)
+                        piles = _put(piles, i, self._below(piles[i]))
+                        cross &= ~(1 << c)
+                    else:
+                        s += 1
+                        continue
+                    home = home[:s] + (h + 1,) + home[s + 1:]
+                    s = 0  # (from the first suit again: the waste's top may have changed)
+                    continue
+            s += 1
+        return (piles, home, tc, wm, cross)
 
     def _below(self, shape: int) -> int:
         """The shape of a pile once its top card is gone."""
@@ -238,17 +312,24 @@ class _RankSearch:
                         deadline is not None and not self.positions & 1023 and perf() > deadline):
                     self.layers.append(count)
                     return "budget"
+                if sum(node[1]) == 52:  # (reached by safe moves home)
+                    self.layers.append(count)
+                    return "won with swaps"
                 children, won = self.successors(node)
                 if won:
                     self.layers.append(count)
                     return "won with swaps"
                 for child in children:
+                    # (a move inside the cross keeps the foundations, the waste and the set of
+                    # cross cards: nothing new can be safe and available, the node is settled)
+                    if child[1] is not node[1] or child[3] != node[3]:
+                        child = self.settle(child)
                     if child not in seen:
                         seen.add(child)
                         todo.append(child)
                 if layer < self.end:
                     piles, home, tc, wm, cross = node
-                    nxt.add((piles, home, tc + 1, wm | (1 << tc), cross))
+                    nxt.add(self.settle((piles, home, tc + 1, wm | (1 << tc), cross)))
             self.layers.append(count)
             if self.kept is not None:
                 self.kept |= seen

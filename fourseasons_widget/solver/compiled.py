@@ -42,11 +42,22 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import threading
 import time
 
 from ..rules import Rules
 from ..state import State
-from .exact import _tables, position_and_rules, to_model_line
+from .interface import (
+    ORDERS,
+    Cancel,
+    RawMove,
+    Search,
+    _tables,
+    deep_safe_applies,
+    portfolio,
+    run_one,
+    to_model_line,
+)
 
 _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
@@ -67,9 +78,46 @@ def _no_numba(e: ImportError) -> ImportError:
                        "'fourseasons-widget[fast]'")
 
 
+def _writable(path: str) -> bool:
+    """Whether a file can be made in ``path`` (made if need be): numba's own test."""
+    import os
+    import tempfile
+
+    try:
+        os.makedirs(path, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def cache_dir_fallback(environ=None, writable=_writable) -> str | None:
+    """Where numba will keep the compiled kernels, when it cannot use its own places: numba
+    tries ``NUMBA_CACHE_DIR``, then ``__pycache__`` beside ``_numba_core.py``, then the user's
+    cache directory; where none is writable (a read-only install, no home directory) it would
+    fail to cache, so ``NUMBA_CACHE_DIR`` is set to a directory of the user's in the system's
+    temporary directory (before numba is imported).  Returns the directory set, or ``None``."""
+    import os
+    import tempfile
+
+    env = os.environ if environ is None else environ
+    if env.get("NUMBA_CACHE_DIR"):
+        return None
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    user = os.path.join(env.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "numba")
+    if writable(here) or writable(user):
+        return None
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    path = os.path.join(tempfile.gettempdir(), f"fourseasons-numba-{uid}")
+    env["NUMBA_CACHE_DIR"] = path
+    return path
+
+
 def _load():
     global _core
     if _core is None:
+        cache_dir_fallback()
         try:
             from . import _numba_core
         except ImportError as e:
@@ -78,29 +126,120 @@ def _load():
     return _core
 
 
+#: Every field of :class:`~fourseasons_widget.rules.Rules`, and why the core may ignore it or
+#: what :func:`supports` asks of it (a test checks that no field is missing here: a new rule
+#: flag must be looked at before the core can claim to play it).
+RULE_FIELDS = {
+    "variant": "a name", "title": "a name", "summary": "a name", "layout": "drawing only",
+    "pile_kind": "pile names only", "pysol_id": "deal numbering only",
+    "options": "what may be changed, not a rule", "rules": "a name for the other fields",
+    "pysol_rows": "the deal only", "turn_at_deal": "the deal only (a position has its waste)",
+    "engine": "the model's engine, made from the rest",
+    "tableau_wrap": "any: the move tables (fits) carry it",
+    "corner_suits": "any: a card goes home by suit either way; the replay picks the corner",
+    "n_piles": "at most 12 (the path's arrays)",
+    "build": "'rank' or 'alternate' (every pile a run)",
+    "sequences": "False (single cards)",
+    "fill": "'free' (spaces wait for the player)",
+    "deal": "not 'suits' (one base rank)",
+    "pile_capacity": "None",
+    "redeals": "0 (one pass)",
+    "foundation_back": "False (cards never leave a foundation: the safe moves home need it)",
+    "autodeal": "'off' (the player turns the stock)",
+}
+
+
 def supports(rules: Rules) -> bool:
     """Whether the compiled core mirrors these rules: spaces that wait for the player, single
-    cards, one base rank, one pass, building one rank down (so every pile is a run)."""
+    cards, one base rank, one pass, building one rank down (so every pile is a run), cards
+    that never leave a foundation, the stock turned by the player (:data:`RULE_FIELDS`: every
+    rule flag is looked at)."""
     return (rules.fill == "free" and not rules.sequences and rules.redeals == 0
             and rules.deal != "suits" and rules.build in ("rank", "alternate")
-            and rules.pile_capacity is None and rules.n_piles <= 12)
+            and rules.pile_capacity is None and rules.n_piles <= 12
+            and not rules.foundation_back and rules.autodeal == "off")
 
 
-ENGINES = ("python", "compiled", "auto")
+def fits_position(rules: Rules, state: State) -> bool:
+    """Whether the core can hold this position: every pile a run (it packs runs)."""
+    fits = rules.engine.fits(state.base)
+    return all(fits[b * 52 + a] for p in state.piles for a, b in itertools.pairwise(p))
 
 
-def wanted(engine: str, rules: Rules) -> bool:
-    """Whether a search asked for with ``engine`` runs compiled: ``"python"`` never,
-    ``"compiled"`` always (``ValueError`` if it cannot: numba missing or rules it does not
-    play), ``"auto"`` where it can."""
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    if engine == "python":
+def installed() -> bool:
+    """Whether numba is installed (looked up without importing it: cheap)."""
+    import importlib.util
+
+    return _core is not None or (importlib.util.find_spec("numba") is not None
+                                 and importlib.util.find_spec("numpy") is not None)
+
+
+# -- the JIT, compiled once and cached ---------------------------------------------------------
+# The kernels are ``@njit(cache=True)``: numba keeps the machine code in ``__pycache__`` beside
+# ``_numba_core.py`` where the package can write, else in the user's cache directory
+# (``~/.cache/numba``; ``NUMBA_CACHE_DIR`` overrides both), so a machine compiles once per
+# installation (measured by ``benchmarks/solver.py --jit``).  Loading the cache still takes a
+# second or more, so ``engine="auto"`` never waits: :func:`warm_up` compiles (or loads) the
+# search kernel in a background thread while the first searches run in Python.
+
+_warm: dict = {"thread": None, "ready": False, "error": None, "seconds": None}
+_warm_lock = threading.Lock()
+
+
+def ready() -> bool:
+    """Whether the search kernel (the exact and proof searches) is compiled in this process."""
+    return _warm["ready"]
+
+
+def warm_up(wait: bool = False) -> bool:
+    """Compile the search kernel in a background thread (once per process; nothing where numba
+    is absent or threads cannot start).  ``wait=True`` waits for the end.  Returns whether
+    the kernel is ready."""
+    if not installed():
         return False
-    if engine == "compiled":
-        check(rules)
-        return True
-    return supports(rules) and available()
+    with _warm_lock:
+        t = _warm["thread"]
+        if t is None and _warm["error"] is None and not _warm["ready"]:
+            t = threading.Thread(target=_compile, name="fourseasons-jit", daemon=True)
+            try:
+                t.start()
+            except RuntimeError as e:  # pragma: no cover - no threads here
+                _warm["error"] = e
+                return False
+            _warm["thread"] = t
+    if wait and t is not None:
+        t.join()
+    return _warm["ready"]
+
+
+def warm_up_stats() -> dict:
+    """What the warm-up did: whether it is ready, its seconds, its error if it failed (then
+    ``"auto"`` keeps to Python for the rest of the process)."""
+    return {"ready": _warm["ready"], "seconds": _warm["seconds"],
+            "error": None if _warm["error"] is None else repr(_warm["error"])}
+
+
+def _compile() -> None:
+    from ..deal import shuffled_deck
+    from ..rules import get_rules
+
+    t0 = time.perf_counter()
+    try:
+        _load()
+        for variant in ("standard", "simplicity"):  # (5 and 12 piles: both key widths)
+            rules = get_rules(variant)
+            state = rules.deal_deck(shuffled_deck(0))  # (the model, not the Game: no cycle)
+            for deep in (False, True):  # (one kernel; both of its paths run once)
+                cs = CompiledSearch(rules, state, "cross", deep_safe=deep, expected=1 << 10)
+                cs.run(2000)
+                cs.core.rehash(cs.tab, cs.np.zeros((2 * cs.tab.shape[0], cs.k), cs.np.int64))
+        _warm["seconds"] = time.perf_counter() - t0
+        _warm["ready"] = True
+    except Exception as e:  # pragma: no cover - reported by warm_up_stats; auto keeps Python
+        _warm["error"] = e
+    finally:
+        with _warm_lock:
+            _warm["thread"] = None
 
 
 def check(rules: Rules) -> None:
@@ -188,9 +327,6 @@ class CompiledSearch:
         import random
 
         import numpy as np
-
-        from .exact import ORDERS
-        from .proofs import deep_safe_applies
 
         core = _core
         self.np = np
@@ -324,97 +460,67 @@ class CompiledSearch:
         return to_model_line(self.rules, self.state, self.fast_line())
 
 
-def portfolio(rules: Rules, root: State, budget: int, deadline: float | None,
-              max_seconds: float | None, probe: bool = True, cancel=None,
-              ) -> tuple[str, list, int]:
-    """The solver's portfolio (:func:`~.solver.search`, ``order="portfolio"``) with compiled
-    searches: the heuristic probe (the reference's, a model line), then one persistent search
-    in order "cross" sharing the budget with fresh searches in other orders and shuffled pile
-    orders that skip the persistent one's positions, budgets growing as the Luby sequence.
-    The same searches, in the same turns, as the reference: the same verdicts and nodes."""
-    from .exact import RESTART_ORDERS, RESTART_UNIT, luby
-    from .players import heuristic_line
+class CompiledBackend:
+    """The compiled core as a :class:`~.interface.Backend`."""
 
-    nodes = 0
-    if probe:
-        line, end, nodes = heuristic_line(
-            rules, root, max_nodes=budget // 2,
-            deadline=None if max_seconds is None else time.perf_counter() + max_seconds / 2,
-            cancel=cancel)
-        if end.is_won:
-            return "won", line, nodes
-    main = CompiledSearch(rules, root, "cross", expected=1 << 16)
-    r = 0
-    while True:
-        share = RESTART_UNIT * luby(r + 1)
-        for fs in (main, None):
-            if fs is None:
-                fs = CompiledSearch(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
-                                    seed=r + 1, skip=main, expected=1 << 12)
-            before = fs.nodes
-            verdict = fs.run(min(share, budget - nodes), deadline, cancel)
-            nodes += fs.nodes - before
-            if verdict == "won":
-                return "won", fs.model_line(), nodes
-            if verdict == "lost":
-                return "lost", [], nodes
-            if nodes >= budget or (deadline is not None and time.perf_counter() > deadline) \
-                    or (cancel is not None and cancel.is_set()) or main.status is not None:
-                return "unknown", [], nodes
-        r += 1
+    name = "compiled"
+
+    def supports(self, rules: Rules) -> bool:
+        return supports(rules)
+
+    def make(self, rules: Rules, root: State, order: str, *, seed: int | None = None,
+             skip: Search | None = None, deep_safe: bool = False,
+             expected: int = 1 << 16) -> CompiledSearch:
+        return CompiledSearch(rules, root, order, deep_safe=deep_safe, expected=expected,
+                              seed=seed, skip=skip)  # type: ignore[arg-type]
+
+
+COMPILED = CompiledBackend()
 
 
 def search(rules: Rules, root: State, *, max_nodes: int | None = None,
-           max_seconds: float | None = None, deep_safe: bool = False, cancel=None,
-           order: str = "cross", probe: bool = True) -> tuple[str, list, int]:
-    """A compiled search from ``root``: one depth-first search in ``order`` (the solver's
-    ``"cross"``, or with ``deep_safe`` the proof search), or ``order="portfolio"``
-    (:func:`portfolio`): (verdict, raw line replayed through the engine, nodes)."""
+           max_seconds: float | None = None, deep_safe: bool = False,
+           cancel: Cancel | None = None, order: str = "cross",
+           probe: bool = True) -> tuple[str, list[RawMove], int]:
+    """A compiled search from ``root`` (for the cross-checks; :func:`~.exact.search` and
+    :func:`~.proofs.prove` choose it with ``engine=``): one depth-first search in ``order``
+    (the solver's ``"cross"``, or with ``deep_safe`` the proof search), or
+    ``order="portfolio"``: (verdict, raw line replayed through the engine, nodes)."""
+    check(rules)
     if root.is_won:
         return "won", [], 0
     budget = max_nodes if max_nodes is not None else 1 << 62
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     if order == "portfolio":
-        return portfolio(rules, root, budget, deadline, max_seconds, probe, cancel)
-    cs = CompiledSearch(rules, root, order, deep_safe=deep_safe, expected=min(budget, 1 << 16))
-    verdict = cs.run(budget, deadline, cancel)
-    if verdict == "won":
-        return "won", cs.model_line(), cs.nodes
-    return verdict or "unknown", [], cs.nodes
+        return portfolio(COMPILED, rules, root, budget, deadline, max_seconds, probe, cancel)
+    return run_one(COMPILED, rules, root, order, budget, deadline, cancel, deep_safe=deep_safe)
 
 
-def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
-          max_seconds: float | None = 10.0, deep_safe: bool = True):
-    """:func:`~.proofs.prove` with the compiled search (a :class:`~.proofs.ProofResult`)."""
-    from .proofs import ProofResult
-
-    state, rules = position_and_rules(position, rules)
-    t0 = time.perf_counter()
-    verdict, line, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
-                                  deep_safe=deep_safe)
-    return ProofResult(verdict, nodes, time.perf_counter() - t0,
-                       line if verdict == "won" else None)
-
-
-def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
-                   max_seconds: float | None = None, table: int | None = None):
-    """:func:`~.abstraction.prove_by_ranks` compiled (an :class:`~.abstraction.AbstractResult`).
+def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_000,
+                max_seconds: float | None = None, table: int | None = None,
+                starts=None, start_tc: int | None = None, split_at: int | None = None,
+                ) -> tuple[str, int, list[int], object]:
+    """The rank abstraction's layer-by-layer search, compiled, from ``ref``, the reference's
+    :class:`~.abstraction._RankSearch` made for ``state`` (its start and tables: the caller,
+    :func:`~.abstraction.prove_by_ranks`, makes it, so this backend never imports the code that
+    chooses it): (why it stopped — ``"lost"``, ``"budget"``, ``"won with swaps"``, ``"pile too
+    long"``, ``"table full"`` —, positions, each layer's positions).
 
     ``max_seconds`` is checked between layers only (a layer is walked to its end or to the
     position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of
     two) is the first size of the two layer tables; they double when half full, up to
-    ``MAX_TABLE`` slots (then ``why="table full"``)."""
+    ``MAX_TABLE`` slots (then ``why="table full"``).
+
+    For split and conquer (:mod:`.split`): ``starts`` (packed nodes, an ``(k, 2)`` int64
+    array, all with ``start_tc`` cards turned) replaces the start; ``split_at`` stops when the
+    layer with that many cards turned is reached (``why="split"``) and returns its entries as
+    the fourth value (else ``None``)."""
     import numpy as np
 
-    from .abstraction import AbstractResult, _RankSearch, abstraction_applies
-
-    state, rules = position_and_rules(position, rules)
-    if not abstraction_applies(rules, state.base) or rules.n_piles > 5:
-        raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
-                         "building by rank alone, spaces that wait, and single cards")
     core = _load()
     t0 = time.perf_counter()
-    ref = _RankSearch(rules, state)  # the reference's start and tables
+    _w, ch, nch, _p, _np, _pl = _arrays(rules, state.base)
+    safe = bool(getattr(ref, "safe_home", False))
     shapes, home, tc, wm, _cross = ref.start
     n = rules.n_piles
     w0 = 0
@@ -438,19 +544,28 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     def new(slots: int):
         return np.zeros((slots, 2), np.int64), np.zeros((slots // 2 + 64, 2), np.int64)
 
+    if starts is None:
+        starts = start.reshape(1, 2)
+    else:
+        tc = start_tc
+    while size < 4 * len(starts):
+        size *= 2
     cur_t, todo = new(size)
     nxt_t, nlist = new(size)
     cnt, ncnt = np.zeros(1, np.int64), np.zeros(1, np.int64)
-    core.tab_add(cur_t, cnt, start, 2)
-    todo[0] = start
-    st = np.array([1, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
+    k = 0
+    for node in starts:
+        if core.tab_add(cur_t, cnt, node, 2):
+            todo[k] = node
+            k += 1
+    st = np.array([k, 0, 0, 0], np.int64)  # todo entries, layer positions, positions, nlist
     scr = np.zeros(1100, np.int64)  # the kernel's scratch (it allocates nothing)
     deadline = None if max_seconds is None else t0 + max_seconds
     layers: list[int] = []
     while True:
         code = int(core.rank_layer(n, tc, turned, tpos, incross, wants, ok, under, ref.end,
                                    cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions,
-                                   scr))
+                                   scr, ch, nch, safe))
         if code == 4:  # a table half full: twice the size, and on
             if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
                 layers.append(int(st[1]))
@@ -477,12 +592,12 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
         if deadline is not None and time.perf_counter() > deadline:
             why = "budget"
             break
+        if split_at is not None and tc + 1 >= split_at:
+            return "split", int(st[2]), layers, nlist[:int(st[3])].copy()
         # the next layer: its entries are the next table (and its list); a fresh one after it
         cur_t, todo = nxt_t, nlist
         nxt_t, nlist = new(cur_t.shape[0])
         cnt[0], ncnt[0] = ncnt[0], 0
         st[0], st[1], st[3] = st[3], 0, 0
         tc += 1
-    positions = int(st[2])
-    return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
-                          time.perf_counter() - t0, layers)
+    return why, int(st[2]), layers, None

@@ -79,23 +79,21 @@ from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
 from ..validate import budget as check_budget
-from .exact import (
+from .backends import DEFAULT_ENGINE, choose
+from .interface import (
     STOCK,
     WASTE,
     F,
-    FastSearch,
     SolverBug,
     _mapped,
     _pile_map,
     checked_apply,
+    deep_safe_applies,
     position_and_rules,
+    run_one,
     to_model_line,
 )
-
-
-def deep_safe_applies(rules: Rules) -> bool:
-    """Whether :class:`ProofSearch`'s deeper safe moves home are sound for these rules."""
-    return rules.fill == "free" and not rules.sequences
+from .reference import FastSearch, engine_search, fast_search_supports
 
 
 class _Dominated:
@@ -510,17 +508,20 @@ class LayeredProof(ProofSearch):
 @dataclass
 class ProofResult:
     """``verdict`` in {"won", "lost", "unknown"}; ``nodes`` (positions made) and ``seconds``;
-    ``line``: a won line as the engine's raw moves (replayed through the engine)."""
+    ``line``: a won line as the engine's raw moves (replayed through the engine); ``engine``:
+    the backend that answered (``"python"`` or ``"compiled"``)."""
 
     verdict: str
     nodes: int
     seconds: float
     line: list | None = None
+    engine: str = "python"
 
 
 def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
           max_seconds: float | None = 10.0, deep_safe: bool = True, dominance: bool = False,
-          order: str = "cross", layered: bool = False, engine: str = "python") -> ProofResult:
+          order: str = "cross", layered: bool = False,
+          engine: str = DEFAULT_ENGINE) -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof.
 
     One complete depth-first search (no portfolio: only exhaustion proves a loss), with the
@@ -533,18 +534,25 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     >>> prove(Game.new(seed=0), max_nodes=5000).verdict
     'won'
     """
-    from . import compiled
-
     state, rules = position_and_rules(position, rules)
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
     t0 = time.perf_counter()
+    backend = choose(engine, rules, state)
     if state.is_won:
-        return ProofResult("won", 0, 0.0, [])
-    if not layered and not dominance and order == "cross" and compiled.wanted(engine, rules):
-        return compiled.prove(state, rules, max_nodes=max_nodes, max_seconds=max_seconds,
-                              deep_safe=deep_safe)
+        return ProofResult("won", 0, 0.0, [], backend.name)
     deadline = None if max_seconds is None else t0 + max_seconds
+    if not fast_search_supports(rules):  # PySolFC's fills, redeals, foundations that give back
+        verdict, line, nodes = engine_search(rules, state, max_nodes if max_nodes is not None
+                                             else 1 << 62, deadline)
+        return ProofResult(verdict, nodes, time.perf_counter() - t0,
+                           line if verdict == "won" else None, "python")
+    if backend.name != "python" and not layered and not dominance and order == "cross":
+        verdict, line, nodes = run_one(backend, rules, state, order,
+                                       max_nodes if max_nodes is not None else 1 << 62,
+                                       deadline, deep_safe=deep_safe)
+        return ProofResult(verdict, nodes, time.perf_counter() - t0,
+                           line if verdict == "won" else None, backend.name)
     if layered:
         fs = LayeredProof(rules, state, deep_safe=deep_safe)
         verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
