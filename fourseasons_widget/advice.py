@@ -69,7 +69,9 @@ def effort(result) -> str:
     """How a solver's line was found, honestly: a line found with no search at all is said so."""
     if result.nodes == 0:
         return "no search needed: only moves home and turns are left"
-    return f"{result.nodes:,} positions searched, {result.seconds:.2f} s"
+    engine = getattr(result, "engine", "python")
+    return (f"{result.nodes:,} positions searched, {result.seconds:.2f} s, "
+            f"{'compiled' if engine == 'compiled' else 'Python'} engine")
 
 
 class AdviceHost(Protocol):

@@ -172,4 +172,7 @@ def test_a_line_found_without_search_is_said_so_honestly():
     from fourseasons_widget.widget import _effort
 
     assert "no search needed" in _effort(SolveResult("won", [], 0, 0.0))
-    assert _effort(SolveResult("won", [], 1234, 0.5)) == "1,234 positions searched, 0.50 s"
+    assert _effort(SolveResult("won", [], 1234, 0.5)) == ("1,234 positions searched, 0.50 s, "
+                                                          "Python engine")
+    fast = SolveResult("won", [], 1234, 0.5, engine="compiled")
+    assert _effort(fast).endswith("0.50 s, compiled engine")  # the board says which answered
