@@ -26,6 +26,10 @@ so it works from any static host or ``python -m http.server``:
 - **the widget front ends** (``@jupyter-widgets/jupyterlab-manager``, ``anywidget``) as
   federated extensions from the build environment, whose Python packages are the versions
   pinned into ``pypi/`` (else the page says "No version of module anywidget is registered");
+- **bytecode** for the site's Python beside every source of the standard library's zip and of
+  every wheel above (``lite/pycompile.py``, run once here inside the site's own Pyodide under
+  Node.js): neither the npm package nor a wheel from PyPI carries any, and Pyodide's files live
+  in the page's memory, so every start compiled each imported module from source again;
 - ``disablePyPIFallback``: a package the site does not carry is refused at once with a
   message instead of being fetched from PyPI.
 
@@ -33,8 +37,8 @@ What the site cannot carry: Pyodide's *compiled* packages (numpy, matplotlib, pi
 published on neither PyPI nor npm, so ``import matplotlib`` fails in the site; the notebooks
 guard their figures.
 
-Downloads (npm tarball, wheels) are kept in ``build/lite-cache/`` and reused: a rebuild with a
-full cache needs no network.
+Downloads (npm tarball, wheels) and compiled files are kept in ``build/lite-cache/`` and
+reused: a rebuild with a full cache needs no network and compiles only what changed.
 """
 
 from __future__ import annotations
