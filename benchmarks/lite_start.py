@@ -175,11 +175,16 @@ def visit(pw, chromium: str, profile: pathlib.Path, base: str, notebook: str,
             "opened": (t0 - origin) / 1000, "cpu": cpu, "load": os.getloadavg()[0]}
 
 
+def ready(marks: dict) -> float:
+    """When the kernel was ready: its status first read Idle or Busy (with Run All queued,
+    the first cell starts at once: Busy)."""
+    return min((t for k, t in marks.items() if k in ("kernel Idle", "kernel Busy")),
+               default=float("nan"))
+
+
 def describe(v: dict) -> str:
     m, f = v["marks"], v["first"]
-    # the kernel is ready when its status first reads Idle or Busy (with Run All queued, the
-    # first cell starts at once: Busy)
-    idle = min((t for k, t in m.items() if k in ("kernel Idle", "kernel Busy")), default=None)
+    idle = ready(m)
 
     def at(x):
         return "-" if x is None else f"{x:5.1f}"
@@ -226,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                         v = visit(pw, chromium, profile, base, name, args.timeout)
                         refused += len(v["outside"])
                         results.setdefault((name, kind), []).append(
-                            (v["marks"]["board"], v["cpu"]))
+                            (v["marks"]["board"], v["cpu"], ready(v["marks"])))
                         print(f"{name} {kind:4} #{run + 1}: {describe(v)}", flush=True)
                 finally:
                     shutil.rmtree(profile, ignore_errors=True)
@@ -235,11 +240,12 @@ def main(argv: list[str] | None = None) -> int:
           f"average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
     for nb in args.notebooks:
         name = nb if nb.endswith(".ipynb") else nb + ".ipynb"
-        (cold, cold_cpu), (warm, warm_cpu) = (
+        (cold, cold_cpu, cold_ready), (warm, warm_cpu, warm_ready) = (
             [statistics.median(x) for x in zip(*results[(name, kind)], strict=True)]
             for kind in ("cold", "warm"))
-        print(f"  {name:22} cold {cold:5.1f} s (browser CPU {cold_cpu:5.1f} s)   "
-              f"warm {warm:5.1f} s (browser CPU {warm_cpu:5.1f} s)")
+        print(f"  {name:22} cold {cold:5.1f} s (kernel ready {cold_ready:5.1f} s, browser CPU "
+              f"{cold_cpu:5.1f} s)   warm {warm:5.1f} s (kernel ready {warm_ready:5.1f} s, "
+              f"browser CPU {warm_cpu:5.1f} s)")
     print(f"requests outside the site: {refused}")
     return 0
 
