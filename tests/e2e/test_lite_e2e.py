@@ -78,6 +78,7 @@ class Student:
     def __init__(self, browser, base: str) -> None:
         self.base = base
         self.refused: list[str] = []
+        self.asked: list[str] = []  # the paths asked of the site
         self.context = browser.new_context(viewport={"width": 1280, "height": 1000},
                                            reduced_motion="reduce")
         self.context.on("request", self._watch)  # (watched, not routed: the cache stays on)
@@ -87,7 +88,9 @@ class Student:
 
     def _watch(self, request) -> None:
         url = request.url
-        if not url.startswith((self.base + "/", "blob:", "data:")):
+        if url.startswith(self.base + "/"):
+            self.asked.append(url[len(self.base):].split("?")[0])
+        elif not url.startswith(("blob:", "data:")):
             self.refused.append(url)  # (it fails: the browser reaches no other host)
 
     def open(self, notebook: str, *, first_board: bool = True) -> float:
@@ -305,6 +308,12 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         root = page.locator(BOARD).first
         root.scroll_into_view_if_needed()
         shot(page, "lite-01-board.png")
+        # the start installed nothing: the packages came with the interpreter, from the lock
+        # (piplite reads its package indexes only to install)
+        assert any(p.endswith("/pyodide-lock.json") for p in student.asked), student.asked
+        assert any(p.startswith("/pypi/fourseasons_widget-") for p in student.asked)
+        assert not [p for p in student.asked if p.endswith("/all.json")
+                    and "/pypi/" in p], student.asked
         # the kernel serves the board's clicks between cells: wait for the notebook to finish;
         # then the board has heard from its kernel (a busy kernel is not "no kernel")
         student.wait_all_run(RUN_ALL_TIMEOUT)
