@@ -8,20 +8,28 @@ so it works from any static host or ``python -m http.server``:
 - **Pyodide's core** (``pyodide.mjs``, ``pyodide.asm.*``, ``python_stdlib.zip``) from the npm
   package ``pyodide``, at exactly the version the installed jupyterlite-pyodide-kernel names
   (``jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION``), under ``static/pyodide/``;
-- **a Pyodide lock** (``static/pyodide/pyodide-lock.json``) that lists only what the site
-  carries: ``micropip``, the one package the kernel loads from the lock, with the wheel beside
-  it and its real sha256.  Pyodide's own lock names 350 packages whose wheels are not in the
-  npm package (they live on its CDN); an entry pointing at a missing file would fail late and
-  obscurely, so none is kept;
-- **every pure-Python wheel the kernel and the notebooks install**, in ``pypi/`` with the
-  piplite index ``pypi/all.json``: the kernel's own pieces (comm, IPython, jedi and their
-  dependencies; the kernel's stand-ins for ipykernel and widgetsnbextension come with its
-  extension), ipywidgets, jupyterlab_widgets, anywidget and this package's wheel.  They are
+- **a Pyodide lock** (``static/pyodide/pyodide-lock.json``) that lists exactly what the site
+  carries — every wheel below, each with its real sha256 and its dependencies as Pyodide
+  evaluates them — and the kernel setting ``loadPyodideOptions`` naming them all, so they are
+  loaded *with the interpreter* (fetched in parallel while Pyodide boots, unpacked, no
+  resolution) instead of installed by micropip/piplite one after another on every start; the
+  kernel skips installing what is named there.  Pyodide's own lock names 350 packages whose
+  wheels are not in the npm package (they live on its CDN); an entry pointing at a missing
+  file would fail late and obscurely, so none is kept;
+- **every pure-Python wheel the kernel and the notebooks need**, in ``pypi/`` with the
+  piplite index ``pypi/all.json`` (so ``%pip install`` of a carried package still answers): the
+  kernel's own pieces (comm, IPython, jedi and their dependencies; micropip beside the lock;
+  piplite, pyodide-kernel and the stand-ins for ipykernel and widgetsnbextension come with the
+  kernel's extension), ipywidgets, jupyterlab_widgets, anywidget and this package's wheel.  They are
   resolved at build time with ``pip download`` against PyPI and the closure is recomputed
   with Pyodide's markers (``sys_platform == "emscripten"``);
 - **the widget front ends** (``@jupyter-widgets/jupyterlab-manager``, ``anywidget``) as
   federated extensions from the build environment, whose Python packages are the versions
   pinned into ``pypi/`` (else the page says "No version of module anywidget is registered");
+- **bytecode** for the site's Python beside every source of the standard library's zip and of
+  every wheel above (``lite/pycompile.py``, run once here inside the site's own Pyodide under
+  Node.js): neither the npm package nor a wheel from PyPI carries any, and Pyodide's files live
+  in the page's memory, so every start compiled each imported module from source again;
 - ``disablePyPIFallback``: a package the site does not carry is refused at once with a
   message instead of being fetched from PyPI.
 
@@ -29,8 +37,8 @@ What the site cannot carry: Pyodide's *compiled* packages (numpy, matplotlib, pi
 published on neither PyPI nor npm, so ``import matplotlib`` fails in the site; the notebooks
 guard their figures.
 
-Downloads (npm tarball, wheels) are kept in ``build/lite-cache/`` and reused: a rebuild with a
-full cache needs no network.
+Downloads (npm tarball, wheels) and compiled files are kept in ``build/lite-cache/`` and
+reused: a rebuild with a full cache needs no network and compiles only what changed.
 """
 
 from __future__ import annotations
@@ -66,8 +74,11 @@ KERNEL_ROOTS = ("micropip", "comm", "jedi", "ipython")
 PINNED_TO_BUILD_ENV = ("ipywidgets", "jupyterlab_widgets", "anywidget")
 # served by the kernel's own extension (its static/pypi/all.json): never from PyPI
 STAND_INS = {"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"}
-# loaded by the kernel with pyodide.loadPackage, so they must be in the lock
-IN_LOCK = ("micropip",)
+# the names the kernel's worker looks for in ``loadPyodideOptions.packages`` (it installs each
+# one missing there with micropip/piplite, one after another, on every start)
+KERNEL_PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+KERNEL_WHEELS = "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+LOCK = "static/pyodide/pyodide-lock.json"
 
 
 class BuildError(RuntimeError):
@@ -167,19 +178,76 @@ def download(specs: list[str], constraints: list[str], dest: Path, python: str) 
         raise BuildError("pip download failed")
 
 
-def closure(roots: list[str], wheels: dict[str, Path], env: dict[str, str]) -> list[str]:
-    """The names reachable from ``roots`` through the wheels' requirements on Pyodide."""
+def closure(roots: list[str], wheels: dict[str, Path], env: dict[str, str],
+            skip: set[str] = STAND_INS) -> list[str]:
+    """The names reachable from ``roots`` through the wheels' requirements on Pyodide (the
+    names in ``skip`` left out)."""
     seen: list[str] = []
     todo = [canon(r) for r in roots]
     while todo:
         name = todo.pop()
-        if name in seen or name in STAND_INS:
+        if name in seen or name in skip:
             continue
         if name not in wheels:
             raise BuildError(f"no wheel for {name!r} (needed on Pyodide)")
         seen.append(name)
         todo.extend(wheel_requires(wheels[name], env))
     return sorted(seen)
+
+
+# --- bytecode, compiled once at build time --------------------------------------------
+
+# runs lite/pycompile.py inside the site's own Pyodide under Node.js, with the work folder
+# mounted: the bytecode is exactly the browser's (magic number, cache tag)
+NODE_PYCOMPILE = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const env = process.env;
+const { loadPyodide } = await import(pathToFileURL(env.PYC_PYODIDE + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: env.PYC_PYODIDE + "/" });
+py.FS.mkdirTree("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: env.PYC_WORK }, "/work");
+py.runPython(readFileSync(env.PYC_SCRIPT, "utf8"));
+py.runPython("main('/work')");
+"""
+
+
+def precompile(files: dict[str, Path], pyodide_dir: Path, version: str) -> dict[str, Path]:
+    """Each of ``files`` (name -> a wheel, or ``python_stdlib.zip``) with its bytecode added
+    (``lite/pycompile.py``), from the cache when it was compiled before by the same Pyodide
+    and the same compiler."""
+    key = hashlib.sha256(version.encode() + (HERE / "pycompile.py").read_bytes()).hexdigest()
+    out, jobs = {}, []
+    work = CACHE / "pyc-work"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "in").mkdir(parents=True)
+    (work / "out").mkdir()
+    for name, src in files.items():
+        done = CACHE / "pyc" / f"{sha256(src)[:20]}-{key[:12]}" / src.name
+        out[name] = done
+        if not done.is_file():
+            shutil.copy2(src, work / "in" / src.name)
+            kind = "zip" if src.name == "python_stdlib.zip" else "wheel"
+            jobs.append({"kind": kind, "src": f"in/{src.name}", "dst": f"out/{src.name}",
+                         "done": str(done)})
+    if jobs:
+        log(f"bytecode: compiling {len(jobs)} file(s) in Pyodide (Node.js)")
+        (work / "jobs.json").write_text(json.dumps(jobs))
+        env = {**os.environ, "PYC_PYODIDE": str(pyodide_dir), "PYC_WORK": str(work),
+               "PYC_SCRIPT": str(HERE / "pycompile.py")}
+        proc = subprocess.run(["node", "--input-type=module", "-e", NODE_PYCOMPILE], env=env,
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise BuildError("compiling the bytecode in Pyodide failed:\n"
+                             + (proc.stdout + proc.stderr)[-3000:])
+        results = json.loads((work / "results.json").read_text())
+        for job, result in zip(jobs, results["results"], strict=True):
+            Path(job["done"]).parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(work / job["dst"], job["done"])
+            log(f"  {Path(job['src']).name}: {result['compiled']} modules compiled"
+                + (f", {result['failed']} left as source" if result["failed"] else ""))
+    shutil.rmtree(work, ignore_errors=True)
+    return out
 
 
 # --- the lock ----------------------------------------------------------------------------
@@ -196,24 +264,53 @@ def top_level_imports(whl: Path) -> list[str]:
     return sorted(m for m in mods if m.isidentifier())
 
 
-def write_lock(npm_lock: Path, names: list[str], wheels: dict[str, Path],
+def write_lock(lock_path: Path, names: list[str], wheels: dict[str, Path],
                env: dict[str, str]) -> None:
-    """Replace the npm package's lock by one listing only ``names``, with the wheels copied
-    beside it (file names relative to the lock, hashes of the files themselves)."""
-    lock = json.loads(npm_lock.read_text())
+    """Replace the npm package's lock (its ``info`` kept) by one listing only ``names``, each
+    pointing at its wheel in the site (``wheels``: name -> file under the site) by a path
+    relative to the lock's folder, with the file's own hash."""
+    lock = json.loads(lock_path.read_text())
     packages = {}
     for name in names:
         whl = wheels[name]
-        shutil.copy2(whl, npm_lock.parent / whl.name)
         deps = [d for d in wheel_requires(whl, env) if d in names]
         packages[name] = {
-            "name": name, "version": wheel_metadata(whl)["Version"], "file_name": whl.name,
+            "name": name, "version": wheel_metadata(whl)["Version"],
+            "file_name": Path(os.path.relpath(whl, lock_path.parent)).as_posix(),
             "install_dir": "site", "sha256": sha256(whl), "package_type": "package",
-            "imports": top_level_imports(whl), "depends": deps, "unvendored_tests": False,
-            "shared_library": False,
+            "imports": top_level_imports(whl), "depends": sorted(deps),
+            "unvendored_tests": False, "shared_library": False,
         }
     lock["packages"] = packages
-    npm_lock.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def site_wheels(site: Path) -> dict[str, Path]:
+    """Every wheel the built site carries, by name: ``pypi/``, micropip beside the lock, the
+    kernel's own (piplite, pyodide-kernel, the stand-ins; of two versions the newer)."""
+    from packaging.version import Version
+
+    found = sorted((site / "pypi").glob("*.whl")) + sorted((site / LOCK).parent.glob("*.whl"))
+    found += sorted((site / KERNEL_WHEELS).glob("*.whl"),
+                    key=lambda w: Version(w.name.split("-")[1]))
+    return {wheel_name(w): w for w in found}
+
+
+def preload(site: Path, own: str, env: dict[str, str]) -> list[str]:
+    """Make the built ``site`` load every package with the interpreter: write its lock over
+    all the wheels it carries that the kernel and this package need, and name them in the
+    kernel's ``loadPyodideOptions`` (the lock's address carries its hash, so a browser never
+    pairs a cached old lock with new wheels).  Returns the names."""
+    wheels = site_wheels(site)
+    names = closure([*KERNEL_PRELOAD, *PINNED_TO_BUILD_ENV, own], wheels, env, skip=set())
+    write_lock(site / LOCK, names, wheels, env)
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    settings["loadPyodideOptions"] = {
+        "lockFileURL": f"./{LOCK}?sha256={sha256(site / LOCK)}", "packages": names}
+    config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    return names
 
 
 # --- the site ----------------------------------------------------------------------------
@@ -260,11 +357,13 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
         got = wheel_metadata(wheels[canon(name)])["Version"]
         if got != md.version(name):
             raise BuildError(f"{name}: wheel {got} but front end {md.version(name)}")
-    in_lock = [n for n in needed if n in IN_LOCK]
-    write_lock(npm_lock, in_lock, wheels, env)
-    for name in needed:
-        if name not in IN_LOCK:
-            shutil.copy2(wheels[name], stage / "pypi" / wheels[name].name)
+    stdlib = npm_lock.parent / "python_stdlib.zip"
+    compiled = precompile({**{n: wheels[n] for n in needed}, "python_stdlib.zip": stdlib},
+                          npm_lock.parent, PYODIDE_VERSION)
+    shutil.copy2(compiled.pop("python_stdlib.zip"), stdlib)
+    for name, whl in compiled.items():  # micropip beside the lock, as in Pyodide's own
+        shutil.copy2(whl, (npm_lock.parent if name == "micropip" else stage / "pypi") / whl.name)
+    npm_lock.write_text(json.dumps({**json.loads(npm_lock.read_text()), "packages": {}}))
 
     out = Path(out).resolve()
     cmd = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir",
@@ -274,12 +373,13 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
     proc = subprocess.run(cmd, cwd=stage, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError("jupyter lite build failed:\n" + (proc.stdout + proc.stderr)[-4000:])
+    in_lock = preload(out, wheel_name(own), env)
     problems = check_site(out)
     if problems:
         raise BuildError("the site is not self-contained:\n  " + "\n  ".join(problems))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     summary = {"pyodide": PYODIDE_VERSION, "python": PYODIDE_PYTHON_VERSION,
-               "lock": in_lock, "pypi": [n for n in needed if n not in IN_LOCK],
+               "lock": in_lock, "pypi": sorted(p.name for p in (out / "pypi").glob("*.whl")),
                "front_ends": {p: md.version(p) for p in PINNED_TO_BUILD_ENV},
                "size_mb": round(size / 1e6, 1), "seconds": round(time.perf_counter() - t0, 1)}
     (out / "lite-build.json").write_text(json.dumps(summary, indent=1) + "\n")
@@ -331,13 +431,23 @@ def check_site(site: Path) -> list[str]:
     url = settings.get("pyodideUrl", "")
     if not url.startswith("./") or not (site / url).is_file():
         problems.append(f"pyodideUrl is not a file in the site: {url!r}")
-    lock_path = site / "static" / "pyodide" / "pyodide-lock.json"
-    for name, pkg in json.loads(lock_path.read_text())["packages"].items():
-        f = lock_path.parent / pkg["file_name"]
-        if "://" in pkg["file_name"] or not f.is_file():
+    lock_path = site / LOCK
+    locked = json.loads(lock_path.read_text())["packages"]
+    for name, pkg in locked.items():
+        f = (lock_path.parent / pkg["file_name"]).resolve()
+        if "://" in pkg["file_name"] or not f.is_file() or site.resolve() not in f.parents:
             problems.append(f"lock entry {name} does not point at a file in the site")
         elif sha256(f) != pkg["sha256"]:
             problems.append(f"lock entry {name}: sha256 does not match {f.name}")
+        problems += [f"lock entry {name} depends on {d}, not in the lock"
+                     for d in pkg["depends"] if d not in locked]
+    options = settings.get("loadPyodideOptions", {})
+    if options.get("lockFileURL", "").split("?")[0] != f"./{LOCK}":
+        problems.append(f"loadPyodideOptions.lockFileURL is not the site's lock: {options}")
+    preloaded = options.get("packages", [])
+    problems += [f"{n} is preloaded but not in the lock" for n in preloaded if n not in locked]
+    problems += [f"the kernel installs {n} on every start: not preloaded"
+                 for n in KERNEL_PRELOAD if n not in preloaded]
     for index_url in settings.get("pipliteUrls", []):
         path = index_url.split("?")[0]
         if not path.startswith("./") or not (site / path).is_file():

@@ -3,15 +3,25 @@
 What is checked here, without a browser: the site holds the six notebooks, Pyodide's core at
 the version the kernel expects, a lock whose every entry is a file of the site with its real
 hash, every wheel the kernel and the notebooks install (found by following each wheel's
-requirements as Pyodide evaluates them, from the kernel's own list and this package), the front
-ends of ipywidgets and anywidget at the versions of the wheels, and no address outside the site
-in its configuration; and that the package, imported in the browser, starts no thread
-(tqdm's monitor).  Running the site offline is tests/e2e/test_lite_e2e.py.
+requirements as Pyodide evaluates them, from the kernel's own list and this package), all of
+them loaded with the interpreter (``loadPyodideOptions``: the kernel installs nothing when it
+starts), bytecode compiled for the site's Python in the standard library and in every wheel,
+the front ends of ipywidgets and anywidget at the versions of the wheels, and no address
+outside the site in its configuration; that the bytecode compiler (``lite/pycompile.py``)
+writes files Python imports without compiling the source again and never trusts over a changed
+source; and that the package, imported in the browser, starts no thread (tqdm's monitor).
+Running the site offline, and its start-up times, is tests/e2e/test_lite_e2e.py
+(``benchmarks/lite_start.py`` breaks a start down).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import importlib
+import importlib.util
 import json
+import sys
 import zipfile
 from pathlib import Path
 
@@ -19,7 +29,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.slow
+slow = pytest.mark.slow  # (every test that needs the built site)
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +53,7 @@ def piplite_index(b, site: Path) -> dict:
     return out
 
 
+@slow
 def test_the_notebooks_are_in_the_site(site: Path):
     names = sorted(p.name for p in (site / "files").glob("*.ipynb"))
     assert names == sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -55,6 +66,7 @@ def test_the_notebooks_are_in_the_site(site: Path):
     assert (site / "lab" / "index.html").is_file()
 
 
+@slow
 def test_pyodide_is_in_the_site_at_the_kernels_version(lite_build, site: Path):
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
@@ -67,16 +79,70 @@ def test_pyodide_is_in_the_site_at_the_kernels_version(lite_build, site: Path):
     assert settings["disablePyPIFallback"] is True
 
 
+@slow
 def test_the_lock_points_at_files_of_the_site(lite_build, site: Path):
     b = lite_build
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
-    assert "micropip" in lock["packages"]  # the kernel loads it from the lock
     for pkg in lock["packages"].values():
-        f = site / "static" / "pyodide" / pkg["file_name"]
+        f = (site / "static" / "pyodide" / pkg["file_name"]).resolve()
+        assert site.resolve() in f.parents, pkg["file_name"]
         assert f.is_file() and b.sha256(f) == pkg["sha256"], pkg["name"]
+        assert all(d in lock["packages"] for d in pkg["depends"]), pkg
     assert b.check_site(site) == []
 
 
+@slow
+def test_everything_loads_with_the_interpreter(lite_build, site: Path):
+    """The kernel installs, one after another with micropip/piplite, each of its pieces not
+    named in ``loadPyodideOptions.packages``, and the notebooks then installed this package and
+    its dependencies the same way, on every start: all of it is named there now, with the
+    site's lock, so Pyodide fetches it while it boots and installs nothing afterwards."""
+    b = lite_build
+    options = b.kernel_settings(site)["loadPyodideOptions"]
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert options["lockFileURL"].split("?")[0] == "./static/pyodide/pyodide-lock.json"
+    assert options["lockFileURL"].split("sha256=")[1] == b.sha256(
+        site / "static" / "pyodide" / "pyodide-lock.json")  # a new lock is a new address
+    preloaded = set(options["packages"])
+    # the names the kernel's worker looks for, and everything the notebooks import
+    assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
+            "ipython"} <= preloaded
+    assert {"fourseasons-widget", "anywidget", "ipywidgets", "widgetsnbextension", "tqdm",
+            "traitlets", "jupyter-core"} <= preloaded
+    assert preloaded == set(lock["packages"])
+
+
+@slow
+def test_the_site_carries_bytecode_for_its_python(site: Path):
+    """Bytecode of the site's own Python (compiled in its Pyodide at build time) beside the
+    sources of the standard library and of every wheel, each listed in its wheel's RECORD."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    tag = "cpython-" + PYODIDE_PYTHON_VERSION.replace(".", "")
+    with zipfile.ZipFile(site / "static" / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+    sources = [n for n in names if n.endswith(".py")]
+    assert len(sources) > 300
+    assert all(n + "c" in names for n in sources), [n for n in sources if n + "c" not in names]
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for pkg in lock["packages"].values():
+        if pkg["name"] in ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"):
+            continue  # the kernel's own few modules, as its extension ships them
+        with zipfile.ZipFile(site / "static" / "pyodide" / pkg["file_name"]) as z:
+            names = z.namelist()
+            record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+            listed = {ln.split(",")[0]: ln.split(",")[1] for ln in
+                      z.read(record).decode().splitlines() if ln}
+            pycs = [n for n in names if n.endswith(f".{tag}.pyc")]
+            modules = [n for n in names if n.endswith(".py") and ".data/" not in n]
+            assert len(pycs) == len(modules), pkg["name"]
+            for n in pycs:
+                digest = base64.urlsafe_b64encode(
+                    hashlib.sha256(z.read(n)).digest()).rstrip(b"=").decode()
+                assert listed[n] == f"sha256={digest}", (pkg["name"], n)
+
+
+@slow
 def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(lite_build, site: Path):
     """Follow the requirements, as Pyodide sees them, from what the kernel installs at start
     and from this package: each one must be in a piplite index of the site (or the lock)."""
@@ -91,13 +157,15 @@ def test_every_wheel_the_kernel_and_the_notebooks_need_is_served(lite_build, sit
         if name in seen:
             continue
         seen.add(name)
-        if name in lock:
+        if name in lock:  # (its wheel's own requirements, not the lock's word for them)
+            todo += b.wheel_requires(site / "static" / "pyodide" / lock[name]["file_name"], env)
             continue
         assert name in index, f"{name} is needed but not in the site"
         todo += b.wheel_requires(index[name][1], env)
     assert {"anywidget", "ipywidgets", "traitlets", "tqdm", "widgetsnbextension"} <= seen
 
 
+@slow
 def test_the_front_ends_match_the_wheels(lite_build, site: Path):
     """The widget front ends in the site are the versions the kernel's wheels ask for."""
     from importlib.metadata import version
@@ -114,6 +182,7 @@ def test_the_front_ends_match_the_wheels(lite_build, site: Path):
             assert pkg["version"] == index[py][0]
 
 
+@slow
 def test_the_package_wheel_carries_its_front_end(site: Path):
     wheels = list((site / "pypi").glob("fourseasons_widget-*.whl"))
     assert len(wheels) == 1
@@ -125,6 +194,7 @@ def test_the_package_wheel_carries_its_front_end(site: Path):
     assert "fourseasons_widget/widget.py" in names
 
 
+@slow
 def test_no_address_outside_the_site_in_its_configuration(site: Path):
     text = (site / "jupyter-lite.json").read_text()
     assert "://" not in text, [ln for ln in text.splitlines() if "://" in ln]
@@ -132,14 +202,18 @@ def test_no_address_outside_the_site_in_its_configuration(site: Path):
     assert "://" not in lock
 
 
+@slow
 def test_the_notebooks_install_the_wheel_under_pyodide(site: Path):
     for path in (site / "files").glob("*.ipynb"):
         nb = json.loads(path.read_text())
         first_code = next(c for c in nb["cells"] if c["cell_type"] == "code")
         src = "".join(first_code["source"])
         assert 'sys.platform == "emscripten"' in src and "%pip install" in src, path.name
+        # the course's site has it already: no %pip there, only in a JupyterLite without it
+        assert 'find_spec("fourseasons_widget") is None' in src, path.name
 
 
+@slow
 def test_the_build_refuses_a_site_that_reaches_out(lite_build, tmp_path: Path, site: Path):
     """check_site is what the build runs last: it finds a CDN address put back in."""
     import shutil
@@ -154,6 +228,116 @@ def test_the_build_refuses_a_site_that_reaches_out(lite_build, tmp_path: Path, s
     (copy / "jupyter-lite.json").write_text(json.dumps(cfg))
     problems = lite_build.check_site(copy)
     assert any("pyodideUrl" in p for p in problems), problems
+
+
+@slow
+def test_the_build_refuses_a_site_whose_kernel_would_install_at_start(lite_build, tmp_path: Path,
+                                                                     site: Path):
+    """check_site finds a kernel piece left out of ``loadPyodideOptions`` (the kernel would
+    install it with piplite on every start) and a lock entry pointing outside the site."""
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("build", "extensions", "files"))
+    shutil.copytree(site / "extensions" / "@jupyterlite", copy / "extensions" / "@jupyterlite")
+    assert lite_build.check_site(copy) == []
+    cfg = json.loads((copy / "jupyter-lite.json").read_text())
+    options = cfg["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    options["packages"].remove("ipython")
+    (copy / "jupyter-lite.json").write_text(json.dumps(cfg))
+    lock_path = copy / "static" / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["tqdm"]["file_name"] = "../../../" + lock["packages"]["tqdm"]["file_name"]
+    lock_path.write_text(json.dumps(lock))
+    problems = lite_build.check_site(copy)
+    assert any("installs ipython on every start" in p for p in problems), problems
+    assert any("lock entry tqdm does not point at a file in the site" in p
+               for p in problems), problems
+
+
+# --- the bytecode compiler (lite/pycompile.py), under this Python ---------------------------
+
+@pytest.fixture
+def pycompile():
+    spec = importlib.util.spec_from_file_location("lite_pycompile", ROOT / "lite" / "pycompile.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture
+def no_compiling(monkeypatch):
+    """Importing from source fails: what imports comes from bytecode."""
+    import zipimport
+    from importlib import _bootstrap_external
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("compiled from source")
+
+    def forbid():
+        monkeypatch.setattr(_bootstrap_external.SourceLoader, "source_to_code", refuse)
+        monkeypatch.setattr(zipimport, "_compile_source", refuse)
+    return forbid
+
+
+def a_wheel(path: Path, body: str) -> Path:
+    files = {"fswpyc_demo/__init__.py": body, "fswpyc_demo/broken.py": "def (:\n",
+             "fswpyc_demo-1.0.data/scripts/tool.py": "print(1)\n",
+             "fswpyc_demo-1.0.dist-info/METADATA": "Name: fswpyc-demo\nVersion: 1.0\n"}
+    record = [f"{n},sha256=x,1" for n in files] + ["fswpyc_demo-1.0.dist-info/RECORD,,"]
+    with zipfile.ZipFile(path, "w") as z:
+        for n, text in files.items():
+            z.writestr(n, text)
+        z.writestr("fswpyc_demo-1.0.dist-info/RECORD", "\n".join(record) + "\n")
+    return path
+
+
+def test_a_compiled_wheel_imports_without_compiling(pycompile, no_compiling, tmp_path, monkeypatch):
+    whl = a_wheel(tmp_path / "fswpyc_demo-1.0-py3-none-any.whl", "VALUE = 41 + 1\n")
+    out = tmp_path / "out.whl"
+    assert pycompile.compile_wheel(str(whl), str(out)) == {"compiled": 1, "failed": 1}
+    with zipfile.ZipFile(out) as z:
+        pyc = importlib.util.cache_from_source("fswpyc_demo/__init__.py")
+        record = z.read("fswpyc_demo-1.0.dist-info/RECORD").decode().splitlines()
+        assert record[-1] == "fswpyc_demo-1.0.dist-info/RECORD,,"  # still last, and lists
+        assert any(ln.startswith(pyc + ",sha256=") for ln in record)  # the bytecode
+        assert not any("tool" in n and n.endswith(".pyc") for n in z.namelist())
+        z.extractall(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    no_compiling()
+    mod = importlib.import_module("fswpyc_demo")
+    assert mod.VALUE == 42
+    assert mod.__file__.endswith("__init__.py")  # the source stays, for tracebacks
+    sys.modules.pop("fswpyc_demo")
+
+
+def test_changed_source_wins_over_the_compiled_bytecode(pycompile, tmp_path, monkeypatch):
+    """The wheel's bytecode is checked (PEP 552, hash-based): a package upgraded or edited over
+    it is compiled anew, never run stale."""
+    whl = a_wheel(tmp_path / "fswpyc_demo-1.0-py3-none-any.whl", "VALUE = 1\n")
+    pycompile.compile_wheel(str(whl), str(tmp_path / "out.whl"))
+    with zipfile.ZipFile(tmp_path / "out.whl") as z:
+        z.extractall(tmp_path / "site")
+    (tmp_path / "site" / "fswpyc_demo" / "__init__.py").write_text("VALUE = 2\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    assert importlib.import_module("fswpyc_demo").VALUE == 2
+    sys.modules.pop("fswpyc_demo")
+
+
+def test_a_compiled_zip_imports_without_compiling(pycompile, no_compiling, tmp_path,
+                                                   monkeypatch):
+    src = tmp_path / "lib.zip"
+    with zipfile.ZipFile(src, "w") as z:
+        z.writestr("fswpyc_zipped/__init__.py", "from .part import X\n")
+        z.writestr("fswpyc_zipped/part.py", "X = [1, 2, 3]\n")
+    out = tmp_path / "stdlib.zip"
+    assert pycompile.compile_zip(str(src), str(out), str(out)) == {"compiled": 2, "failed": 0}
+    monkeypatch.syspath_prepend(str(out))
+    no_compiling()
+    assert importlib.import_module("fswpyc_zipped").X == [1, 2, 3]
+    for name in ("fswpyc_zipped", "fswpyc_zipped.part"):
+        sys.modules.pop(name)
 
 
 def test_in_the_browser_tqdm_shows_no_thread_warning(monkeypatch):
