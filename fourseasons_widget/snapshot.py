@@ -95,9 +95,12 @@ def describe_move(move: Move, labels: dict[str, str]) -> str:
 
 
 def advise_move(move: Move, labels: dict[str, str]) -> str:
-    """A move *to make*, as advice: a turn is "turn the stock" (its card is face down)."""
+    """A move *to make*, as advice: a turn is "turn the stock" (its card is face down), and so
+    is Dick 1883's filling of a vacancy from the pack ("deal the next card to …")."""
     if is_turn(move):
         return "turn the stock"
+    if move.source == "stock":
+        return f"deal the next stock card to {labels.get(move.target, move.target)}"
     if move.source == "waste" and move.target == "stock":
         return "redeal: turn the waste over as the stock"
     return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "
@@ -105,10 +108,11 @@ def advise_move(move: Move, labels: dict[str, str]) -> str:
 
 
 def move_triple(move: Move | None) -> list[Any] | None:
-    """``[card, source, target]`` for the front end; a turn names no card (``None``)."""
+    """``[card, source, target]`` for the front end; a move from the stock names no card
+    (``None``): a turn, or Dick 1883's vacancy filled from the pack — that card is face down."""
     if move is None:
         return None
-    return [None if is_turn(move) else move.card, move.source, move.target]
+    return [None if move.source == "stock" else move.card, move.source, move.target]
 
 
 __all__ = ["advise_move", "code", "describe_move", "is_turn", "move_triple", "pile_labels",
