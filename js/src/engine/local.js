@@ -18,7 +18,8 @@
 //              for PySolFC's own rules)
 //   `seed`     this library's shuffle: the same deal as `Game.new(seed=...)` in Python
 //   `variant`, `options` (e.g. {"tableau_wrap": "always"}) for the last three.
-// With none of them a random seed is dealt.
+// With none of them a random seed is dealt — on a page of its own (no board from Python); a
+// board Python published whose game the page cannot deal stays as it is (replay and browsing).
 
 import { afterMove, finishingRun } from "./automove.js";
 import { CODES, RANK_LABELS, SUITS } from "./cards.js";
@@ -69,6 +70,10 @@ export function gameFromModel(model) {
   const pysol = get(model, "pysol") ?? board.pysol;
   if (pysol !== undefined && pysol !== null) return Game.fromPysol(pysol, variant, options);
   const seed = get(model, "seed") ?? board.seed;
+  if (!Number.isSafeInteger(seed) && Object.keys(board).length) {
+    // Python's board of a game the page cannot deal (a position given by code): not guessed
+    throw new Error("this board's game is not in the page");
+  }
   return Game.new(Number.isSafeInteger(seed) ? seed : null, variant, options);
 }
 
@@ -78,6 +83,7 @@ export class LocalTable {
     this.table = table;
     this.model = table.model;
     this.game = game;
+    this.needsPython = NEEDS_PYTHON;
     const old = get(this.model, "board") || {};
     this.version = (Number.isSafeInteger(old.version) ? old.version : 0) + 1;
     this.panel = "";
