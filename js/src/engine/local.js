@@ -357,7 +357,8 @@ export class LocalTable {
       resume: null,
       history: null,
       ui: this.ui(status),
-      demo: null,
+      // (no `demo` key: the solver's demo needs Python, and its button is shown only where
+      // the board offers one)
       last: move
         ? { kind, move: [move.card, move.source, move.target], then: group.map((f) => [f.card, f.source, f.target]) }
         : { kind, move: null },
