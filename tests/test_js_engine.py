@@ -32,7 +32,8 @@ from fourseasons_widget.automove import after_move, finishing_run
 from fourseasons_widget.cards import CODES
 from fourseasons_widget.deal import shuffled_deck
 from fourseasons_widget.game import Game, _only_rearranging, state_to_dict
-from fourseasons_widget.snapshot import move_triple, position_snapshot
+from fourseasons_widget.rules import get_rules
+from fourseasons_widget.snapshot import move_triple, pile_labels, position_snapshot
 from fourseasons_widget.state import Move
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -295,3 +296,22 @@ def test_save_files_cross_between_python_and_the_page():
     want = game.to_dict()
     assert got["save"] == want
     assert Game.from_dict(got["save"]).to_dict() == want
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node")
+def test_the_board_names_every_reading_as_python_does():
+    """Titles, summaries, layouts, pile names and spoken labels, options, PySolFC's corners."""
+    specs = [{"id": i, "variant": v, "options": o, "rules_info": True}
+             for i, (v, o) in enumerate(READINGS)]
+    proc = subprocess.run([NODE, str(DRIVER)], input="".join(json.dumps(s) + "\n" for s in specs),
+                          capture_output=True, text=True, cwd=ROOT / "js", timeout=60)
+    got = [json.loads(line)["info"] for line in proc.stdout.splitlines()]
+    want = []
+    for variant, options in READINGS:
+        r = get_rules(variant, **options)
+        want.append({"title": r.title, "summary": r.summary, "layout": r.layout,
+                     "pile_kind": r.pile_kind, "pile_names": r.pile_names,
+                     "pile_labels": pile_labels(r), "options": r.option_values,
+                     "corner_suits": None if r.corner_suits is None else list(r.corner_suits),
+                     "redeals": r.redeals})
+    assert got == want

@@ -12,8 +12,8 @@ import { finishingRun, afterMove } from "../src/engine/automove.js";
 import { CODES } from "../src/engine/cards.js";
 import { pysolDeck, shuffledDeck } from "../src/engine/deal.js";
 import { Game, moveText, onlyRearranging, stateToDict } from "../src/engine/game.js";
-import { getRules, isWon } from "../src/engine/rules.js";
-import { moveTriple, positionSnapshot } from "../src/engine/snapshot.js";
+import { getRules, isWon, optionValues, pileNames } from "../src/engine/rules.js";
+import { moveTriple, pileLabels, positionSnapshot } from "../src/engine/snapshot.js";
 
 function hiddenLeak(game) {
   const s = game.state;
@@ -54,7 +54,16 @@ function observe(game, op, sample) {
 
 const sampleOf = (i) => (i % 20 === 0 ? 2 : i % 5 === 0 ? 1 : 0);
 
+/** What the board shows of the rules themselves (names, layout, options, pile labels). */
+function rulesInfo(spec) {
+  const r = getRules(spec.variant, spec.options);
+  return { id: spec.id, info: { title: r.title, summary: r.summary, layout: r.layout,
+    pile_kind: r.pile_kind, pile_names: pileNames(r), pile_labels: pileLabels(r),
+    options: optionValues(r), corner_suits: r.corner_suits, redeals: r.redeals } };
+}
+
 function run(spec) {
+  if (spec.rules_info) return rulesInfo(spec);
   const rules = getRules(spec.variant, spec.options);
   const result = { id: spec.id, checked: 0, differ: 0, first: null, leaks: [] };
   if (spec.seed !== undefined) result.deck = shuffledDeck(spec.seed);
