@@ -31,7 +31,8 @@ import { describeMove, moveTriple, pileLabels, positionSnapshot } from "./snapsh
 /** What needs Python, said on the board and on the disabled buttons. */
 export const NEEDS_PYTHON = "Hint, solve, proofs that a deal is lost, statistics and the analysis "
   + "need Python (open this in Jupyter)";
-export const LOCAL_BANNER = "No kernel here: the board plays in this page. " + NEEDS_PYTHON + ".";
+export const LOCAL_BANNER = "No kernel here: the board plays in this page; hint, solve, proofs "
+  + "and statistics need Python.";
 const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel (the board plays here; `
   + "hint, solve, proofs, statistics and the analysis need one)";
 
