@@ -34,6 +34,8 @@ import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
 import { MessageRow } from "./tray.js";
 
+const kernellessBoard = (b) => !b || !Object.keys(b).length;
+
 export class BoardView {
   /** `model`: the anywidget model, or its Table (made in initialize). */
   constructor(model, el) {
@@ -231,7 +233,10 @@ export class BoardView {
 
   onKernel(alive) {
     if (alive) stopLocal(this.table);
-    else playLocally(this.table);
+    else if (!playLocally(this.table) && this.table.localError && kernellessBoard(this.board())) {
+      // a page of its own whose model names a game that cannot be dealt: say why
+      this.note(`This board cannot be dealt: ${this.table.localError}`.slice(0, 300));
+    }
     this.root.dataset.kernel = alive ? "live" : this.table.local ? "local" : "none";
     this.root.classList.toggle("fsw-no-kernel", !alive);
     this.render(false);

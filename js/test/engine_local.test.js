@@ -198,3 +198,20 @@ test("an exported board (Python's state, no kernel) plays on from its saved game
   assert.equal(model.get("board").ply, 1);
   cleanup();
 });
+
+test("a page's model with a deck that cannot be dealt says why, and plays nothing", async () => {
+  const model = new MystLikeModel({ deck: "AS AS 2S" });
+  const { q, settle, cleanup } = mount(model);
+  await settle();
+  assert.equal(q(".fsw-root").dataset.kernel, "none");
+  assert.match(q('[data-role="status"]').textContent, /cannot be dealt: a deck has 52 cards, this one has 3/);
+  cleanup();
+});
+
+test("a saved game with an illegal move is refused, naming the move", () => {
+  const g = Game.new(4);
+  g.play("turn");
+  const saved = g.toDict();
+  saved.moves = [...saved.moves, "KH w>c0"];
+  assert.throws(() => Game.fromDict(saved), /save file move 2 \('KH w>c0'\) is illegal/);
+});
