@@ -313,7 +313,9 @@ export class Game {
         if (typeof data.deck !== "string") throw new CardError("save file deck must be a string of card codes");
         deck = parseDeck(data.deck);
         start = rules.engine.deal(deck);
-        if (data.start && JSON.stringify(stateToDict(start)) !== JSON.stringify(normalStart(data.start))) {
+        // (the start is read, then compared in one spelling: key order and spacing free)
+        if (data.start && JSON.stringify(stateToDict(start))
+            !== JSON.stringify(stateToDict(stateFromDict(rules, data.start)))) {
           throw new Error("save file deck and start position disagree");
         }
       } else {
@@ -364,10 +366,6 @@ export class Game {
     game.redoAuto = redo.map((_, i) => redoAuto.has(i)).reverse();
     return game;
   }
-}
-
-function normalStart(d) {
-  return d && typeof d === "object" ? { ...d } : d;
 }
 
 const rankText = (r) => (r !== 9 ? RANK_LABELS[r] : "T");
