@@ -7,7 +7,15 @@ and nbconvert writes the page.  The page does not reach for a CDN: it loads ``re
 ``@jupyter-widgets/html-manager`` renderer and anywidget's front end from an assets folder
 written beside it (``out/widget-assets/`` above), and each board's own JavaScript travels inside
 the embedded widget state.  Serve the folder over HTTP (``python -m http.server -d out``) or
-open the file directly; no kernel is needed to see the boards (playing a move needs one).
+open the file directly; no kernel is needed to see the boards or to play them.
+
+The boards play in the page: after the notebook has run, each board's game (its save-file form,
+``Game.to_dict()``: the deal, the moves, the redo line) is read from the kernel and stored with
+that board's widget state under ``game``; in the page the front-end engine (``js/src/engine/``,
+a port of the rules checked against the Python model in CI) deals it and plays on.  What needs a
+search (hint, solve, proofs of a loss), statistics and the analysis need Python and say so.  The
+deal is in the page, as any seed would be: the board never shows a face-down card, but the
+page's source holds the deck.
 
 The page carries the course, not its author: the notebook runs with a fresh, empty statistics
 directory (``FOURSEASONS_WIDGET_DATA`` pointed at a temporary folder for the export's kernel),
@@ -120,17 +128,48 @@ def fresh_data_dir():
                 os.environ[DATA_ENV] = old
 
 
+GAMES_MARK = "fourseasons-export-games:"
+# Run after the notebook, in its kernel: every live board's game, by widget model id.  (The
+# cell is removed again before the page is written.)
+GAMES_CELL = f"""\
+import json as _fsw_json
+from ipywidgets.widgets.widget import _instances as _fsw_instances
+from fourseasons_widget.widget import FourSeasons as _FSW
+print({GAMES_MARK!r} + _fsw_json.dumps({{mid: w.game.to_dict()
+      for mid, w in list(_fsw_instances.items()) if isinstance(w, _FSW)}}))
+"""
+
+
 def execute_notebook(nb, *, cwd: Path, timeout: int = 600, kernel_name: str | None = None):
     """Run ``nb`` top to bottom in a fresh kernel with a fresh, empty statistics folder,
-    storing the widget state in its metadata."""
+    storing the widget state in its metadata; then read each board's game from the kernel
+    (``nb.metadata["fourseasons_games"]``: widget model id → ``Game.to_dict()``), so that the
+    page can play it."""
+    import nbformat
     from nbclient import NotebookClient
 
     kwargs = {"kernel_name": kernel_name} if kernel_name else {}
+    nb.cells.append(nbformat.v4.new_code_cell(GAMES_CELL))
     client = NotebookClient(nb, timeout=timeout, store_widget_state=True,
                             resources={"metadata": {"path": str(cwd)}}, **kwargs)
-    with fresh_data_dir():
-        client.execute()
+    try:
+        with fresh_data_dir():
+            client.execute()
+    finally:
+        probe = nb.cells.pop()
+    nb.metadata["fourseasons_games"] = read_games(probe)
     return nb
+
+
+def read_games(cell) -> dict[str, Any]:
+    """The games the probe cell printed (``{}`` when it printed none)."""
+    for out in cell.get("outputs", []):
+        text = out.get("text", "") if out.get("output_type") == "stream" else ""
+        for line in text.splitlines():
+            if line.startswith(GAMES_MARK):
+                games = json.loads(line[len(GAMES_MARK):])
+                return games if isinstance(games, dict) else {}
+    return {}
 
 
 def scrub_board(board: dict[str, Any]) -> dict[str, Any]:
@@ -156,23 +195,29 @@ def scrub_board(board: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def scrub_state(state: dict[str, Any]) -> dict[str, Any]:
+def scrub_state(state: dict[str, Any], games: dict[str, Any] | None = None) -> dict[str, Any]:
     """A notebook's widget state (``metadata.widgets[WIDGET_STATE]``) with every board's
-    player data removed (:func:`scrub_board`); other models are left as they are."""
+    player data removed (:func:`scrub_board`) and, where ``games`` has one, the board's game
+    added under ``game`` (for the page's engine); other models are left as they are."""
     models = {}
     for mid, model in (state.get("state") or {}).items():
         inner = model.get("state") if isinstance(model, dict) else None
         if isinstance(inner, dict) and isinstance(inner.get("board"), dict):
-            model = {**model, "state": {**inner, "board": scrub_board(inner["board"])}}
+            inner = {**inner, "board": scrub_board(inner["board"])}
+            if games and isinstance(games.get(mid), dict):
+                inner["game"] = games[mid]
+            model = {**model, "state": inner}
         models[mid] = model
     return {**state, "state": models}
 
 
 def scrub_notebook(nb) -> None:
-    """Clean the widget state stored in ``nb``'s metadata in place."""
+    """Clean the widget state stored in ``nb``'s metadata in place (and give each board its
+    game, read by :func:`execute_notebook`)."""
+    games = nb.metadata.pop("fourseasons_games", None)
     widgets = nb.metadata.get("widgets") or {}
     if WIDGET_STATE in widgets:
-        widgets[WIDGET_STATE] = scrub_state(widgets[WIDGET_STATE])
+        widgets[WIDGET_STATE] = scrub_state(widgets[WIDGET_STATE], games)
 
 
 def player_data_dirs() -> list[str]:
@@ -254,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m fourseasons_widget.export",
         description="Run a notebook and write a static HTML page whose live boards render "
-                    "offline (widget scripts written beside the page, no CDN).")
+                    "and play offline (widget scripts written beside the page, no CDN).")
     p.add_argument("notebook", help="the .ipynb to export")
     p.add_argument("-o", "--output", help="the page to write (default _output/<name>.html)")
     p.add_argument("--no-execute", dest="execute", action="store_false",

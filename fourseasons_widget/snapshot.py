@@ -96,11 +96,12 @@ def describe_move(move: Move, labels: dict[str, str]) -> str:
 
 
 def advise_move(move: Move, labels: dict[str, str]) -> str:
-    """A move *to make*, as advice: a turn is "turn the stock" (its card is face down)."""
+    """A move *to make*, as advice: a turn is "turn the stock" (its card is face down), and so
+    is Dick 1883's filling of a vacancy from the pack ("deal the next card to …")."""
     if is_turn(move):
         return "turn the stock"
     if move.source == "stock":  # (into a space: its card is face down until it has moved)
-        return f"the next stock card to {labels.get(move.target, move.target)}"
+        return f"deal the next stock card to {labels.get(move.target, move.target)}"
     if move.source == "waste" and move.target == "stock":
         return "redeal: turn the waste over as the stock"
     return (f"{card_name(parse_card(move.card))} from {labels.get(move.source, move.source)} "

@@ -118,7 +118,10 @@ export class AnalysisPanel {
     const running = a.state === "running";
     const played = (board.ply || 0) > 0 || !!board.can_redo;
     this.button.hidden = running || a.state === "done";
-    this.button.disabled = replaying || !played;
+    // (no kernel: the board plays in the page, but the analysis is a search: Python's)
+    const needs = this.view.needsPython ? this.view.needsPython() : "";
+    this.button.disabled = replaying || !played || !!needs;
+    if (needs) this.button.title = needs;
     this.heading.hidden = a.state !== "done";
     this.longerButton.hidden = !(a.state === "done" && a.complete === false);
     this.longerButton.disabled = replaying;

@@ -9,6 +9,15 @@
 // in JupyterLite (Pyodide, no subshells) unable to answer until they end — the board waits for
 // it to be idle and asks again, instead of saying "no kernel" and refusing clicks.  A late
 // answer puts things right.
+//
+// Where no kernel answers the board still plays: `playLocally` puts the front-end engine
+// (engine/local.js, a port of the Python model checked against it in CI) behind the table, and
+// the views' intents go to it instead.  It is never used while a kernel answers: a late answer
+// hands the board back to Python (`stopLocal`).  A model with no `board` at all (a static course
+// page: MyST's {anywidget} directive, a plain HTML page) never had Python behind it and plays
+// locally from its first frame.
+
+import { gameFromModel, LocalTable } from "./engine/local.js";
 
 const WIDGET_STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
 
@@ -18,8 +27,50 @@ export function staticPage(model, win) {
   if (!doc || typeof doc.querySelector !== "function" || !doc.querySelector(WIDGET_STATE)) {
     return false;
   }
-  const manager = model && model.widget_manager;
+  let manager = null;
+  try {
+    manager = model && model.widget_manager;
+  } catch {
+    /* (MyST's model throws on widget_manager: it has none) */
+  }
   return !(manager && manager.kernel);
+}
+
+/** A model that never came from Python: no published board (a static course page). */
+export function kernelless(model) {
+  try {
+    const b = model.get("board");
+    return !b || typeof b !== "object" || !Object.keys(b).length;
+  } catch {
+    return true;
+  }
+}
+
+/** Put the front-end engine behind `table` (once); null when the model names no game it can
+ * deal (then the board stays as it was: replay and browsing only). */
+export function playLocally(table) {
+  if (table.local) return table.local;
+  let game;
+  try {
+    game = gameFromModel(table.model);
+  } catch (err) {
+    table.localError = err && err.message ? err.message : String(err);
+    return null;
+  }
+  const before = table.model.get("board");
+  const local = new LocalTable(table, game);
+  local.pythonBoard = before && typeof before === "object" && Object.keys(before).length ? before : null;
+  table.local = local;
+  local.publish("refresh");
+  return local;
+}
+
+/** A kernel answered after all: Python's board again, the page's game dropped. */
+export function stopLocal(table) {
+  const local = table.local;
+  if (!local) return;
+  table.local = null;
+  if (local.pythonBoard) table.model.set("board", local.pythonBoard);
 }
 
 export class KernelWatch {
@@ -48,7 +99,10 @@ export class KernelWatch {
     try {
       this.model.send({ type: "ping" });
     } catch {
-      /* no comm at all: the timeout says so */
+      // no comm at all (a static page's model): nothing can ever answer
+      this.win.clearTimeout(this.timer);
+      this.timer = this.win.setTimeout(() => this.set(false), 0);
+      return;
     }
     this.win.clearTimeout(this.timer);
     this.timer = this.win.setTimeout(() => this.expired(false), this.timeout);
@@ -96,6 +150,10 @@ export class KernelWatch {
 
   dispose() {
     this.win.clearTimeout(this.timer);
-    this.model.off("msg:custom", this.onMsg);
+    try {
+      this.model.off("msg:custom", this.onMsg);
+    } catch {
+      /* (MyST's model has no `off`) */
+    }
   }
 }

@@ -7,6 +7,9 @@
 export class Table {
   constructor(model) {
     this.model = model;
+    // the front-end engine playing where no kernel answers (kernel.js playLocally), else null
+    this.local = null;
+    this.handlers = new Set(); // the views' message handlers (the local engine's refusals too)
   }
 
   /** The published snapshot (the `board` trait), never null. */
@@ -29,14 +32,23 @@ export class Table {
   watch(names, fn) {
     for (const n of names) this.model.on(`change:${n}`, fn);
     return () => {
-      for (const n of names) this.model.off(`change:${n}`, fn);
+      for (const n of names) off(this.model, `change:${n}`, fn);
     };
   }
 
   /** Call `fn` on each custom message; returns the function that stops it. */
   onMessage(fn) {
     this.model.on("msg:custom", fn);
-    return () => this.model.off("msg:custom", fn);
+    this.handlers.add(fn);
+    return () => {
+      this.handlers.delete(fn);
+      off(this.model, "msg:custom", fn);
+    };
+  }
+
+  /** A message from the local engine to the views (as Python's custom messages come). */
+  emit(msg) {
+    for (const fn of [...this.handlers]) fn(msg);
   }
 
   /** Send an intent; all but a new game carry the ply and version they were meant for, so
@@ -48,13 +60,26 @@ export class Table {
       msg.ply = b.ply;
       msg.version = b.version;
     }
-    this.model.send(msg);
+    if (this.local) this.local.intent(msg);
+    else this.model.send(msg);
   }
 
   /** Set a front-end-writable view option (a synced trait Python checks). */
   setOption(name, value) {
     this.model.set(name, value);
-    this.model.save_changes();
+    try {
+      this.model.save_changes();
+    } catch (err) {
+      if (!this.local) throw err; // (a static page's model may not sync: nothing to sync to)
+    }
+  }
+}
+
+function off(model, name, fn) {
+  try {
+    model.off(name, fn);
+  } catch {
+    /* (MyST's model has no `off` yet: the view is gone with its element anyway) */
   }
 }
 

@@ -156,8 +156,17 @@ export class Toolbar {
     const v = this.view;
     const b = v.board();
     const busy = !!v.table.get("busy");
-    const can = !v.replaying() && b.status === "playing" && !busy && !v.offline();
-    for (const k of ["hint", "auto", "solve"]) this.buttons[k].disabled = !can;
+    const needs = v.needsPython ? v.needsPython() : "";
+    const can = !v.replaying() && b.status === "playing" && !busy && !v.offline() && !needs;
+    for (const k of ["hint", "auto", "solve"]) {
+      const btn = this.buttons[k];
+      btn.disabled = !can;
+      // (no kernel: the board plays in the page, and these buttons say what needs Python)
+      if (needs) {
+        if (btn.dataset.title === undefined) btn.dataset.title = btn.title;
+        btn.title = needs;
+      } else if (btn.dataset.title !== undefined) btn.title = btn.dataset.title;
+    }
     this.buttons.cancel.hidden = !busy;
   }
 

@@ -22,7 +22,7 @@ import { DemoController } from "./demo.js";
 import { DragController } from "./dragging.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
 import { KeysController } from "./keys.js";
-import { KernelWatch } from "./kernel.js";
+import { KernelWatch, playLocally, stopLocal } from "./kernel.js";
 import { ViewOptions } from "./options.js";
 import { Panels } from "./panels.js";
 import { Picker } from "./picking.js";
@@ -33,6 +33,8 @@ import { StatusLine } from "./status.js";
 import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
 import { MessageRow } from "./tray.js";
+
+const kernellessBoard = (b) => !b || !Object.keys(b).length;
 
 export class BoardView {
   /** `model`: the anywidget model, or its Table (made in initialize). */
@@ -95,7 +97,12 @@ export class BoardView {
   }
 
   offline() {
-    return !!(this.kernel && this.kernel.alive === false);
+    return !!(this.kernel && this.kernel.alive === false && !this.table.local);
+  }
+
+  /** The board plays on the page's own engine (no kernel): what needs Python says so. */
+  needsPython() {
+    return this.table.local ? this.table.local.needsPython : "";
   }
 
   on(target, type, fn, opts) {
@@ -104,6 +111,7 @@ export class BoardView {
   }
 
   send(intent) {
+    if (!this.table.local && this.kernel && this.kernel.alive === false) playLocally(this.table);
     if (this.offline()) {
       this.note("Playing needs Python: this page has no live kernel (replay and browsing work)");
       return false;
@@ -198,7 +206,8 @@ export class BoardView {
     mark(this.win, "fsw:board");
     const b = this.board();
     this.publishedAt = now(this.win);
-    if (this.kernel) this.kernel.heard();
+    // (a board from Python says a kernel is there; one from the page's own engine does not)
+    if (this.kernel && !this.table.local) this.kernel.heard();
     this.toolbar.onBoard();
     this.panels.onBoard();
     // a new position (not, say, a panel opened): the pick goes, the move glides in
@@ -223,7 +232,12 @@ export class BoardView {
   }
 
   onKernel(alive) {
-    this.root.dataset.kernel = alive ? "live" : "none";
+    if (alive) stopLocal(this.table);
+    else if (!playLocally(this.table) && this.table.localError && kernellessBoard(this.board())) {
+      // a page of its own whose model names a game that cannot be dealt: say why
+      this.note(`This board cannot be dealt: ${this.table.localError}`.slice(0, 300));
+    }
+    this.root.dataset.kernel = alive ? "live" : this.table.local ? "local" : "none";
     this.root.classList.toggle("fsw-no-kernel", !alive);
     this.render(false);
   }

@@ -1,6 +1,7 @@
 // The anywidget module: `export default { initialize, render }`.  `initialize` makes the
 // model's Table (the coordinator its views share: the snapshot read, intents sent); `render`
 // makes a view over it and returns its cleanup.
+import { kernelless, playLocally, staticPage } from "./kernel.js";
 import { dropTable, tableFor } from "./table.js";
 import { BoardView } from "./view.js";
 
@@ -12,7 +13,12 @@ export function initialize({ model } = {}) {
 }
 
 export function render({ model, el }) {
-  const view = new BoardView(tableFor(model), el);
+  const table = tableFor(model);
+  // a model Python never published a board into (a static course page), or a page known to
+  // have no kernel (a static export): the page's own engine plays from the first frame
+  const win = el.ownerDocument && el.ownerDocument.defaultView;
+  if (kernelless(model) || staticPage(model, win)) playLocally(table);
+  const view = new BoardView(table, el);
   return () => view.destroy();
 }
 

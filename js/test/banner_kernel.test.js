@@ -131,7 +131,8 @@ test("the message row holds one thing at a time: the replay, else the demo, else
 });
 
 test("with no kernel the board says so, greys out what needs Python and sends nothing", async () => {
-  const { win, model, view, q, click } = setup(FIXTURES.midgame, {}, { kernel: false });
+  // (a board that names no deal the page could play: see engine_local.test.js for one that does)
+  const { win, model, view, q, click } = setup({ ...FIXTURES.midgame, seed: null, pysol: null }, {}, { kernel: false });
   view.kernel.timeout = 0;
   view.kernel.ping();
   await new Promise((r) => win.setTimeout(r, 20));

@@ -3,7 +3,9 @@ carries the course, not its author.
 
 The Play notebook is executed and exported to a temporary folder, served on 127.0.0.1, and
 opened in Chromium with every request outside that server blocked; the boards must appear
-(``[data-card]`` elements drawn by the widget's own JavaScript from the embedded state).
+(``[data-card]`` elements drawn by the widget's own JavaScript from the embedded state) and
+play without a kernel, on the front-end engine (``js/src/engine/``): a small notebook with an
+all-but-won deal is exported and played to its end by clicks.
 
 Before the export, statistics and an unfinished game are planted in the exporter's data
 directory (``FOURSEASONS_WIDGET_DATA``); the page must hold none of it — not in the HTML, not on
@@ -22,6 +24,8 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import export as ex
+
+pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -150,8 +154,9 @@ def test_scrub_removes_player_data_from_any_board_state():
 @pytest.mark.slow
 def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browser, served: str,
                                                                           exported: Path):
-    """From the first frame on: no resume banner, no statistics; "no kernel" is said at once
-    (the page is known to be static), not after the 4 s a kernel is given to answer."""
+    """From the first frame on: no resume banner, no statistics; "no kernel" is known at once
+    (the page is known to be static) and the board plays in the page from then on, not after
+    the 4 s a kernel is given to answer."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     try:
         page = context.new_page()
@@ -165,7 +170,7 @@ def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browse
             if (!root) return;
             const t = performance.now();
             if (seen.first === null && root.querySelector('[data-card]')) seen.first = t;
-            if (seen.none === null && root.dataset.kernel === 'none') seen.none = t;
+            if (seen.none === null && root.dataset.kernel === 'local') seen.none = t;
             document.querySelectorAll('[data-role="banner"]').forEach((b) => {
               const s = b.innerText.trim();
               if (s && !b.hidden && !seen.banners.includes(s)) seen.banners.push(s);
@@ -182,7 +187,7 @@ def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browse
         time.sleep(2.0)  # keep watching: a late banner would be caught too
         seen = page.evaluate("window.__fsw")
         delay = seen["none"] - seen["first"]
-        print(f"\nexport: 'no kernel' shown {delay:.0f} ms after the first board was drawn")
+        print(f"\nexport: the board plays in the page {delay:.0f} ms after it was first drawn")
         assert delay < 1000, seen  # at once — the kernel's answer would be awaited 4000 ms
         assert not seen["resumeButton"], seen
         assert not any("unfinished" in b or "Resume" in b for b in seen["banners"]), seen
@@ -261,11 +266,12 @@ def test_remote_script_detection():
 
 
 @pytest.mark.slow
-def test_without_a_kernel_the_board_says_so_and_drags_and_popovers_fit(browser, served: str,
-                                                                      exported: Path):
-    """The exported page: no kernel behind the boards.  They say so on the board, grey out
-    what needs Python, keep replay and browsing; the drag image follows the pointer and the Keys
-    popover stays in the viewport, at 1100 px and in a ~420 px window."""
+def test_without_a_kernel_the_board_plays_and_drags_and_popovers_fit(browser, served: str,
+                                                                    exported: Path):
+    """The exported page: no kernel behind the boards.  They play on the page's own engine and
+    say so; what needs Python (hint, solve, auto-finish) is disabled and says why; the drag
+    image follows the pointer and the Keys popover stays in the viewport, at 1100 px and in a
+    ~420 px window."""
     from board_probes import DRAG_TOLERANCE, drag_offsets, inside_viewport, popover_rect, worst
 
     for width in (1100, 420):
@@ -275,20 +281,26 @@ def test_without_a_kernel_the_board_says_so_and_drags_and_popovers_fit(browser, 
             page.goto(f"{served}/{exported.name}")
             root = page.locator(".fsw-root").first
             root.wait_for()
-            page.wait_for_function("el => el.dataset.kernel === 'none'",
+            page.wait_for_function("el => el.dataset.kernel === 'local'",
                                    arg=root.element_handle(), timeout=15_000)
             banner = root.locator('[data-role="banner"]')
-            assert "playing needs Python" in banner.inner_text()
-            for action in ("new", "deal", "hint", "solve", "auto_finish"):
-                assert root.locator(f'button[data-action="{action}"]').is_disabled(), action
-            assert root.locator('[data-role="variant"]').is_disabled()
+            assert "plays in this page" in banner.inner_text()
+            for action in ("hint", "solve", "auto_finish"):
+                button = root.locator(f'button[data-action="{action}"]')
+                assert button.is_disabled(), action
+                assert "need Python" in button.get_attribute("title"), action
+            for action in ("new", "deal"):
+                assert root.locator(f'button[data-action="{action}"]').is_enabled(), action
             assert not root.locator('[data-role="help"] summary').is_disabled()
-            # a click on the stock asks nothing of a kernel; the board says why
-            before = root.get_attribute("data-version")
+            # a click on the stock turns it, in the page
+            status = root.locator('[data-role="status"]')
+            before = status.inner_text()
             root.locator('[data-pile="stock"]').click()
-            assert "needs Python" in root.locator('[data-role="status"]').inner_text()
-            assert root.get_attribute("data-version") == before
-            # drag: a card that has a legal move (the embedded state carries them)
+            page.wait_for_function("([el, t]) => el.innerText !== t",
+                                   arg=[status.element_handle(), before])
+            assert "turned the stock" in status.inner_text().lower(), status.inner_text()
+            root.locator('button[data-action="undo"]').click()
+            # drag: a card that has a legal move
             movable = root.locator(".fsw-movable[data-card]").first
             root.scroll_into_view_if_needed()
             box = root.locator('[data-pile="waste"]').bounding_box()
@@ -299,3 +311,60 @@ def test_without_a_kernel_the_board_says_so_and_drags_and_popovers_fit(browser, 
             page.screenshot(path=str(ARTIFACTS / f"export-no-kernel-{width}.png"))
         finally:
             context.close()
+
+
+@pytest.fixture(scope="module")
+def exported_near_win(tmp_path_factory) -> Path:
+    """A one-board notebook, an all-but-won deal, exported (its kernel runs it once)."""
+    import nbformat
+    from kernelless_play import SUITED
+
+    folder = tmp_path_factory.mktemp("near-win")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from fourseasons_widget import FourSeasons\n"
+        f"FourSeasons(deck={SUITED!r}, auto_home=False, stats=False)")]
+    nbformat.write(nb, folder / "near-win.ipynb")
+    return ex.export(folder / "near-win.ipynb", folder / "site" / "near-win.html", timeout=300)
+
+
+@pytest.mark.slow
+def test_the_exported_page_plays_a_game_to_its_end_by_clicks(browser, exported_near_win: Path,
+                                                            static_server):
+    """Turn, a move, an illegal move refused with the Python model's words, undo, redo, every
+    card home, the win — in the exported page, with every request outside 127.0.0.1 refused."""
+    from kernelless_play import check, play_to_the_end
+
+    page_text = exported_near_win.read_text(encoding="utf-8")
+    boards = [m["state"] for m in json.loads(re.search(
+        r'<script type="application/vnd\.jupyter\.widget-state\+json">\s*(.*?)\s*</script>',
+        page_text, re.S).group(1))["state"].values() if "board" in m.get("state", {})]
+    assert len(boards) == 1 and boards[0]["game"]["deck"].startswith("2S 3S 4S")
+    blocked: list[str] = []
+    errors: list[str] = []
+    with static_server(exported_near_win.parent) as base:
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        try:
+            page = context.new_page()
+
+            def route(r) -> None:
+                if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+                    r.continue_()
+                else:
+                    blocked.append(r.request.url)
+                    r.abort()
+
+            page.route("**/*", route)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{base}/{exported_near_win.name}")
+            root = page.locator(".fsw-root").first
+            root.wait_for(timeout=30_000)
+            page.wait_for_function("el => el.dataset.kernel === 'local'",
+                                   arg=root.element_handle(), timeout=15_000)
+            seen = play_to_the_end(page, root, str(ARTIFACTS / "export-near-win"))
+            print(f"\nexported page: {seen}")
+            check(seen)
+        finally:
+            context.close()
+    assert blocked == [], blocked
+    assert errors == [], errors
