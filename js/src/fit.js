@@ -12,7 +12,8 @@ export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
 const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad)
 const PAD_NARROW = 8;
-const SPARE = 4; // px of slack so that rounding never brings a scroll bar
+const SPARE = 4;
+const NARROW_BELOW = 48; // px: a card narrower than this beside a side column calls for the narrow layout // px of slack so that rounding never brings a scroll bar
 
 /**
  * The card width and layout for a board: `width`, the board's box width; `height`, the
@@ -30,7 +31,8 @@ export function fitCards(board, width, height, band = 76) {
   };
   const wide = size(false);
   const narrow = size(true);
-  const useNarrow = narrow > wide * 1.08; // (only when it is clearly better)
+  // (only where the side column leaves the cards small, and the narrow layout clearly helps)
+  const useNarrow = wide < NARROW_BELOW && narrow > wide * 1.08;
   const cw = Math.max(CW_MIN, Math.min(CW_MAX, useNarrow ? narrow : wide));
   return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow };
 }
