@@ -184,7 +184,9 @@ export function renderBoard(doc, board, position, { narrow = false } = {}) {
     info.dataset.role = "side";
     const [row, col] = lay.info;
     info.style.gridRow = lay.narrow ? String(row) : `${row - 1} / span 2`;
-    info.style.gridColumn = String(col);
+    // (in the narrow row, over the last two columns, clear of the waste's fan: it is wider
+    // than a card)
+    info.style.gridColumn = lay.narrow ? `${col - 1} / span 2` : String(col);
     const b = doc.createElement("div");
     b.className = "fsw-info-base";
     b.innerHTML = "";

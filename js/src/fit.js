@@ -101,6 +101,11 @@ export class Fit {
     if (!box.width) return; // (not shown: a collapsed output)
     if (this.scroll === undefined || (this.scroll && !this.scroll.isConnected)) this.scroll = scroller(root, win);
     const viewH = this.scroll ? this.scroll.clientHeight : win.innerHeight;
+    // the output's size decides, nothing else: what stands around the felt (a longer status
+    // line, a toolbar that wraps once a button is enabled) is read only when it changed
+    const size = `${Math.round(box.width)}x${viewH}`;
+    if (size === this.size && !force) return;
+    this.size = size;
     // what stands above the felt in the board (title, toolbar) and below it (the status line),
     // and a little for the cell's own padding
     const wrap = v.renderer.wrap;

@@ -264,9 +264,12 @@ def run_states(nb, tag: str, artifacts) -> Probe:
     page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === ''",
                            arg=deep.element_handle())
 
-    # one height for the row in every state
-    spread = max(p.heights.values()) - min(p.heights.values())
+    # one height for the row in every state: of the boards of one layout (issue 26: the row
+    # lies in the room under the waste, as tall as the board's rows; Corners' one-card cells
+    # make shorter rows than the fanned cross)
     print(f"{tag} row heights: {p.heights}")
+    cross = {k: v for k, v in p.heights.items() if k != "lost-at-deal"}
+    spread = max(cross.values()) - min(cross.values())
     if spread > TOLERANCE:
         p.failures.append(f"the row's height changes by {spread:.0f} px: {p.heights}")
     return p
