@@ -81,7 +81,7 @@ CORNERS = """el => { const out = [];
 REPLAY_WALK = """async el => {
   const next = el.querySelector('[data-replay="next"]');
   const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const corners = %s;
+  const corners = CORNERS;
   const out = {heights: [], deepest: 0, covered: [], frames: 0};
   for (let k = 0; k < 400; k++) {
     await frame();
@@ -94,7 +94,7 @@ REPLAY_WALK = """async el => {
     if (next.disabled) break;
     next.click();
   }
-  return out; }""" % CORNERS
+  return out; }""".replace("CORNERS", CORNERS)
 
 
 def geometry(root) -> dict:
