@@ -67,6 +67,11 @@ CORNERS = """el => { const out = [];
         if (c !== card) { out.push([p.dataset.pile, card.dataset.card, f,
           c ? c.dataset.card : (hit ? String(hit.className || hit.tagName).slice(0, 30) : 'off screen')]); break; }
       }
+      // the suit beside the rank too (the waste's fan showed only the ranks)
+      const s = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-pip').getBoundingClientRect();
+      const hit = document.elementFromPoint(s.left + s.width * 0.8, s.top + s.height / 2);
+      const c = hit && hit.closest('[data-card]');
+      if (c !== card) out.push([p.dataset.pile, card.dataset.card, 'suit', c ? c.dataset.card : 'not a card']);
     }
   }
   const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -176,7 +181,18 @@ def test_felt_keeps_its_size_and_every_corner_shows_lab(open_notebook, artifacts
     bad = fit.evaluate(CORNERS)
     if bad:
         failures.append(f"{tag} Large face, pile of 7: {bad[:4]}")
+    # three cards turned: the waste's fan, each card's rank and suit showing, in either face
+    for _ in range(3):
+        act(nb, fit, lambda: fit.locator('[data-pile="stock"]').click())
+    bad = fit.evaluate(CORNERS)
+    if bad:
+        failures.append(f"{tag} Large face, the waste: {bad[:4]}")
     fit.screenshot(path=str(artifacts / f"fit-{tag}-large.png"))
+    act(nb, fit, lambda: nb.run("fit.card_face = 'classic'; fit.refresh()"))
+    bad = fit.evaluate(CORNERS)
+    if bad:
+        failures.append(f"{tag} classic face, the waste: {bad[:4]}")
+    fit.screenshot(path=str(artifacts / f"fit-{tag}-waste.png"))
 
     failures += walk_replay(nb, solved, tag, artifacts)
     for f in failures:
