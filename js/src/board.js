@@ -6,7 +6,7 @@
 //   status line     [data-role="status"]
 
 import { backElement, cardElement, cardName, RANK_LABELS, SUIT_SYMBOLS, suitSvg } from "./cards.js";
-import { fanOffsets, FAN_SPACE, layoutFor, rowFans } from "./layout.js";
+import { BADGE_ROOM, FAN_ROOM, layoutFor, rowHeights } from "./layout.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const FOUND_APART = 0.45; // of a card's width: the foundations' distance from the rows
@@ -57,21 +57,24 @@ function topOf(cards) {
  * Build the board element for `position` (the live board, or a replay frame) drawn in the
  * layout of `board`.  Returns the element; highlighting is applied separately.
  */
-export function renderBoard(doc, board, position) {
+export function renderBoard(doc, board, position, { narrow = false } = {}) {
   const pos = position || board;
-  const lay = layoutFor(board);
+  const lay = layoutFor(board, { narrow });
   const root = doc.createElement("div");
-  root.className = `fsw-board fsw-layout-${board.layout}`;
+  root.className = `fsw-board fsw-layout-${board.layout}` + (narrow ? " fsw-narrow" : "");
   root.style.setProperty("--fsw-grid-cols", String(lay.cols));
   root.style.setProperty("--fsw-rows", String(lay.rows));
-  root.style.setProperty("--fsw-fan", lay.fan ? String(FAN_SPACE) : "0");
-  if (board.layout === "rows") {
+  // the room below each row's first card (fans squeeze into it) and a row's height, in cards
+  root.style.setProperty("--fsw-room", lay.fan ? String(FAN_ROOM) : "0");
+  root.style.setProperty("--fsw-row-k", String(1 + (lay.fan ? FAN_ROOM : BADGE_ROOM)));
+  if (narrow) {
+    root.style.gridTemplateColumns = `repeat(${lay.cols}, var(--fsw-cw))`;
+  } else if (board.layout === "rows") {
     // the foundations' columns are wider: they stand apart from the tableau
     root.style.setProperty("--fsw-extra-cols", String(2 * FOUND_APART));
     root.style.gridTemplateColumns = `calc(var(--fsw-cw) * ${1 + FOUND_APART}) repeat(${lay.cols - 2}, var(--fsw-cw)) `
-      + `calc(var(--fsw-cw) * ${1 + FOUND_APART}) calc(var(--fsw-cw) * 2.1)`;
+      + `calc(var(--fsw-cw) * ${1 + FOUND_APART}) var(--fsw-side-w)`;
   }
-  const depths = {};
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", `${board.title}: the board`);
   const base = board.base;
@@ -84,12 +87,12 @@ export function renderBoard(doc, board, position) {
     if (!cards.length) {
       el.appendChild(placeholder(doc, "space", "fsw-space"));
     } else {
-      const offs = lay.fan ? fanOffsets(cards.length) : cards.map(() => 0);
-      depths[name] = offs[offs.length - 1];
-      el.style.setProperty("--fsw-depth", depths[name].toFixed(4));
+      // the fan: card k lies k strips down; the strip (styles.css) squeezes a deep pile into
+      // its row's room, so the pile never outgrows its row
+      fanPile(el, cards.length, lay.fan);
       cards.forEach((code, k) => {
         const c = cardElement(doc, code, where);
-        c.style.setProperty("--fsw-y", offs[k].toFixed(4));
+        c.style.setProperty("--fsw-k", String(lay.fan ? k : 0));
         if (k < cards.length - 1) c.classList.add("fsw-under");
         el.appendChild(c);
       });
@@ -120,11 +123,7 @@ export function renderBoard(doc, board, position) {
         ? `${where}: empty, takes the ${rankWord(board)} of ${suitName(fixed)}`
         : `${where}: empty, takes any ${rankWord(board)}`);
     } else {
-      for (const code of f.cards) {
-        const c = cardElement(doc, code, where);
-        c.style.setProperty("--fsw-y", "0");
-        el.appendChild(c);
-      }
+      for (const code of f.cards) el.appendChild(cardElement(doc, code, where));
       [...el.querySelectorAll(".fsw-card")].slice(0, -1).forEach((c) => c.classList.add("fsw-under"));
       el.appendChild(badge(doc, `${f.count}/13`, "fsw-count" + (f.count === 13 ? " fsw-full" : "")));
       el.setAttribute("aria-label",
@@ -158,12 +157,12 @@ export function renderBoard(doc, board, position) {
   if (!wcards.length) {
     waste.appendChild(placeholder(doc, "waste", "fsw-waste-empty"));
   } else {
+    // the top three fanned sideways, each showing its whole index (rank and suit): the step
+    // is the index's width, per face (styles.css: --fsw-wstep)
     const fanned = Math.min(3, wcards.length);
     wcards.forEach((code, k) => {
       const c = cardElement(doc, code, "the waste");
-      const pos_ = k - (wcards.length - fanned);
-      c.style.setProperty("--fsw-x", String(Math.max(0, pos_) * 0.32));
-      c.style.setProperty("--fsw-y", "0");
+      c.style.setProperty("--fsw-wk", String(Math.max(0, k - (wcards.length - fanned))));
       if (k < wcards.length - 1) c.classList.add("fsw-under");
       waste.appendChild(c);
     });
@@ -174,12 +173,20 @@ export function renderBoard(doc, board, position) {
     : "the waste: empty");
   root.appendChild(waste);
 
-  // the base rank (and what is home), under the waste where there is room
-  if (lay.rows >= 3) {
+  if (lay.spans.waste) waste.style.gridColumn = `${lay.cells.waste[1]} / span ${lay.spans.waste}`;
+
+  // the base rank (and what is home), under the waste where there is room; beside the piles,
+  // it also holds the message row (tray.js; the renderer puts it in .fsw-tray-slot): the room
+  // under the waste, where it never lies over a card
+  if (lay.info) {
     const info = doc.createElement("div");
     info.className = "fsw-info";
-    info.style.gridRow = "3";
-    info.style.gridColumn = String(lay.side);
+    info.dataset.role = "side";
+    const [row, col] = lay.info;
+    info.style.gridRow = lay.narrow ? String(row) : `${row - 1} / span 2`;
+    // (in the narrow row, over the last two columns, clear of the waste's fan: it is wider
+    // than a card)
+    info.style.gridColumn = lay.narrow ? `${col - 1} / span 2` : String(col);
     const b = doc.createElement("div");
     b.className = "fsw-info-base";
     b.innerHTML = "";
@@ -196,14 +203,27 @@ export function renderBoard(doc, board, position) {
     home.className = "fsw-info-home";
     home.dataset.role = "home";
     home.textContent = `${pos.home ?? 0}/52 home`;
-    info.append(b, home);
+    const line = doc.createElement("div");
+    line.className = "fsw-info-line";
+    line.append(b, home);
+    info.append(line);
+    if (!lay.narrow) {
+      const slot = doc.createElement("div");
+      slot.className = "fsw-tray-slot";
+      info.append(slot);
+    }
     root.appendChild(info);
   }
-  // each row as tall as its deepest pile needs (at least the usual room): a deep pile makes
-  // its row taller rather than hide a card's index
-  root.style.gridTemplateRows = rowFans(lay, depths)
-    .map((f) => `calc(var(--fsw-ch) * (1 + ${f.toFixed(4)} * var(--fsw-fan-k, 1)) + 6px)`).join(" ");
+  // every row of one height, whatever the piles hold: the felt keeps its size
+  root.style.gridTemplateRows = rowHeights(lay).join(" ");
   return root;
+}
+
+/** A fanned pile's variables: the cards under the top one (styles.css squeezes them into the
+ * row's room). */
+export function fanPile(el, n, fan) {
+  el.style.setProperty("--fsw-under", String(fan ? Math.max(0, n - 1) : 0));
+  el.style.setProperty("--fsw-n1", String(Math.max(1, n - 1)));
 }
 
 /**
@@ -232,7 +252,10 @@ export function patchBoard(old, fresh) {
     const label = b.getAttribute("aria-label");
     if (label !== null) a.setAttribute("aria-label", label);
     if (a.dataset.pile) patchPile(a, b);
-    else a.replaceChildren(...b.childNodes);
+    else if (a.dataset.role === "side") {
+      // (the message row's slot keeps the message row: only the base rank line is new)
+      a.replaceChild(b.firstChild, a.firstChild);
+    } else a.replaceChildren(...b.childNodes);
   }
   return true;
 }

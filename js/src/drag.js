@@ -48,6 +48,9 @@ export function makeGhost(doc, host, cards, start, extraClass = "", cardRect = n
     const copy = c.cloneNode(true);
     copy.removeAttribute("data-card");
     copy.classList.remove("fsw-selected", "fsw-fly", "fsw-movable", "fsw-hint-from");
+    // (its place in the image only: not its place in the pile's fan or the waste's)
+    copy.style.removeProperty("--fsw-k");
+    copy.style.removeProperty("--fsw-wk");
     copy.style.setProperty("--fsw-y", String(k * 0.19));
     copy.style.setProperty("--fsw-x", "0");
     ghost.appendChild(copy);

@@ -13,18 +13,36 @@ export class KeysController {
     v.on(v.root, "keydown", (e) => this.onKey(e));
   }
 
+  /** Escape with a panel open: close it; the focus, if it was inside the panel, goes to the
+   * panel's own button (a control of a closed panel cannot keep it).  Whether one was open. */
+  closePanel(target) {
+    const panels = this.view.panels;
+    const open = panels.openDetails();
+    if (!panels.closeAll()) return false;
+    if (open && target && open.contains(target)) {
+      const summary = open.querySelector("summary");
+      if (summary) summary.focus({ preventScroll: true });
+    }
+    return true;
+  }
+
   onKey(e) {
     const v = this.view;
     const t = e.target;
     const tag = t && t.tagName;
+    if (e.key === "Escape" && this.closePanel(t)) {
+      // (first, even from a control inside the panel — the View panel's Sounds checkbox:
+      // the panel closes and its button keeps the keyboard)
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     const key = e.key;
     const pileEl = v.renderer.pileOf(t);
     let handled = true;
     const ctrl = e.ctrlKey || e.metaKey;
-    if (key === "Escape" && v.panels.closeAll()) {
-      // an open panel closes first
-    } else if (v.replaying()) {
+    if (v.replaying()) {
       handled = v.replay.onKey(e, tag);
     } else if (ctrl) {
       const k = key.toLowerCase();

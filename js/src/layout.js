@@ -6,10 +6,13 @@ const CROSS_CELLS = [[2, 2], [2, 3], [2, 4], [1, 3], [3, 3]];
 const GRID_CELLS = [[2, 1], [2, 2], [2, 3], [1, 2], [3, 2]];
 
 /**
- * The layout of a board: {cols, rows, fan, cells: {pileName: [row, col]}}.
- * `fan` says whether tableau piles fan downwards (they hold more than one card).
+ * The layout of a board: {cols, rows, side, fan, cells: {pileName: [row, col]}, spans,
+ * narrow, sideRow, info: the base rank's [row, col] or null}.  `fan` says whether tableau piles fan downwards (they hold more than one
+ * card).  `narrow` (an output too narrow for a side column beside the piles): the stock, the
+ * waste and the base rank go in a row of their own under the piles (`sideRow`), the waste
+ * spanning `spans.waste` columns.
  */
-export function layoutFor(board) {
+export function layoutFor(board, { narrow = false } = {}) {
   const names = board.pile_names || [];
   const cells = {};
   let cols;
@@ -47,49 +50,77 @@ export function layoutFor(board) {
     cells["foundation:2"] = [3, 1];
     cells["foundation:3"] = [3, 5];
   }
-  const side = cols + 1;
-  cells.stock = [1, side];
-  cells.waste = [2, side];
-  return { cols, rows, side, cells, fan: board.layout !== "cells" };
+  const spans = {};
+  let side;
+  let sideRow = 0;
+  let info = null; // the base rank's cell (not a pile)
+  if (narrow) {
+    // a row under the piles: the stock, the waste fanned over the next columns, the base rank
+    sideRow = rows + 1;
+    side = 0;
+    cells.stock = [sideRow, 1];
+    cells.waste = [sideRow, 2];
+    spans.waste = cols >= 5 ? 3 : cols - 1;
+    if (cols >= 5) info = [sideRow, cols];
+  } else {
+    side = cols + 1;
+    cells.stock = [1, side];
+    cells.waste = [2, side];
+    if (rows >= 3) info = [3, side];
+  }
+  return { cols, rows, side, sideRow, narrow, spans, cells, info, fan: board.layout !== "cells" };
 }
 
-// Fanning, as PySolFC does it: every card of a pile shows its corner index.  The top card's
-// neighbour is offset by FAN_STEP (its whole index and a little more); the cards below share
-// the row's room down to FAN_READ each (the whole rank still shows), and a pile deeper than
-// that makes its row taller (see rowFans) rather than hide a card.
-export const FAN_STEP = 0.21; // of a card's height: the top card's neighbour, and at most any
-export const FAN_READ = 0.2; // the least strip: the whole corner rank of the classic face
-export const FAN_SPACE = 0.65; // a row's room below its first card, before it grows
-export const FAN_MIN = FAN_READ; // (kept for callers)
-export const FAN_READABLE = 4; // (kept for callers: the cards readable at the full step)
+// Fanning, as PySolFC does it: every card of a pile shows its corner index, and the pile
+// never outgrows its row (the felt keeps one size): each row has FAN_ROOM (of a card's
+// height) below its first card.  The cards of a pile are FAN_STEP apart (the whole index and
+// a little more; FAN_STEP_LARGE for the large corner indices) while they fit that room; a
+// deeper pile squeezes them evenly into it, and its cards' indices shrink to the strip left
+// showing (styles.css: --fsw-strip), so that every rank stays whole, readable and clickable.
+export const FAN_STEP = 0.21; // of a card's height, classic face
+export const FAN_STEP_LARGE = 0.27; // the large corner indices
+export const FAN_ROOM = 0.95; // a row's room below its first card
+export const FAN_READ = 0.12; // the least strip a squeezed pile is meant to keep (≈ 11 cards)
+export const BADGE_ROOM = 0.3; // room under an unfanned pile's card for its count badge
+
+/** The strip (fraction of a card's height) between the cards of a pile of `n` in a row with
+ * `room` below its first card, for cards `step` apart when unsqueezed. */
+export function fanStrip(n, room = FAN_ROOM, step = FAN_STEP) {
+  if (n <= 1) return step;
+  return Math.min(step, room / (n - 1));
+}
 
 /** Offsets (fractions of a card's height) of the cards of a pile of `n`, bottom first. */
-export function fanOffsets(n) {
-  if (n <= 0) return [];
-  if (n === 1) return [0];
-  const under = n - 2; // cards below the top card's neighbour
-  const room = FAN_SPACE - FAN_STEP;
-  const step = under ? Math.max(FAN_READ, Math.min(FAN_STEP, room / under)) : 0;
-  const out = [];
-  let y = 0;
-  for (let i = 0; i < n; i++) {
-    out.push(y);
-    y += i < n - 2 ? step : FAN_STEP;
-  }
+export function fanOffsets(n, room = FAN_ROOM, step = FAN_STEP) {
+  const s = fanStrip(n, room, step);
+  return Array.from({ length: Math.max(0, n) }, (_, k) => k * s);
+}
+
+/** Each grid row's height as a CSS length: one card and the row's room (the same for every
+ * position, so the felt keeps its size while piles deepen), and the side row's. */
+export function rowHeights(layout) {
+  const room = layout.fan ? FAN_ROOM : BADGE_ROOM;
+  const row = `calc(var(--fsw-ch) * ${(1 + room).toFixed(3)} + 4px)`;
+  const out = Array.from({ length: layout.rows }, () => row);
+  if (layout.sideRow) out.push(`calc(var(--fsw-ch) * ${(1 + BADGE_ROOM).toFixed(3)} + 4px)`);
   return out;
 }
 
-/** The room each grid row needs below its cards' first card (fractions of a card's
- * height): FAN_SPACE, or more for a deeper pile in that row.  `depths`: {pileName: depth}. */
-export function rowFans(layout, depths) {
-  const fans = Array.from({ length: layout.rows }, () => (layout.fan ? FAN_SPACE : 0));
-  if (!layout.fan) return fans;
-  for (const [name, depth] of Object.entries(depths)) {
-    const cell = layout.cells[name];
-    if (cell && depth > fans[cell[0] - 1]) fans[cell[0] - 1] = depth;
-  }
-  return fans;
+/** The felt's geometry in card widths, for sizing the cards (fit.js): {w, h, fixedW, fixedH}
+ * — the board is `w` card widths (+ fixedW px) wide and `h` card widths (+ fixedH px) tall. */
+export function boardSpan(layout) {
+  const gap = 0.16;
+  const room = layout.fan ? FAN_ROOM : BADGE_ROOM;
+  let w = layout.cols + (layout.cols - 1) * gap;
+  if (layout.cols > 5 && !layout.narrow) w += 2 * 0.45; // Simplicity's foundations stand apart
+  if (!layout.narrow) w += gap + SIDE_W;
+  const nrows = layout.rows + (layout.sideRow ? 1 : 0);
+  let h = layout.rows * (1 + room) * 1.4 + (nrows - 1) * 0.08;
+  if (layout.sideRow) h += (1 + BADGE_ROOM) * 1.4;
+  return { w, h, fixedH: nrows * 4 };
 }
+
+export const SIDE_W = 2.9; // the side column, in card widths: the waste fanned (up to 2.44, large indices) set apart (0.45)
 
 /** The pile next to `from` in direction dr/dc on the grid, for arrow-key focus moves. */
 export function neighbour(cells, from, dr, dc) {

@@ -2,9 +2,10 @@
 // patching the piles in place when the layout is the same, marks what can be done (the legal
 // moves Python published, the pick, the hint) and lets the moved cards glide in.
 
-import { applyHighlights, patchBoard, renderBoard } from "./board.js";
+import { applyHighlights, fanPile, patchBoard, renderBoard } from "./board.js";
 import { h, prefersReducedMotion } from "./dom.js";
-import { fanOffsets, layoutFor } from "./layout.js";
+import { Fit } from "./fit.js";
+import { layoutFor } from "./layout.js";
 
 export class BoardRenderer {
   constructor(view) {
@@ -15,6 +16,9 @@ export class BoardRenderer {
     this.boardEl = null;
     this.layout = null;
     this.targets = [];
+    this.fit = new Fit(view); // the cards' size and the narrow layout (fit.js)
+    this.layoutKey = "";
+    this.fit.listen();
   }
 
   /** Draw the board; `animate`: let the last move's cards glide in. */
@@ -27,12 +31,23 @@ export class BoardRenderer {
     const focused = active && v.root.contains(active) && active.closest ? active.closest("[data-pile]") : null;
     const focusPile = focused ? focused.dataset.pile : null;
 
-    const fresh = renderBoard(v.doc, b, frame);
+    const narrow = this.fit.narrow;
+    const fresh = renderBoard(v.doc, b, frame, { narrow });
     const el = this.boardEl && patchBoard(this.boardEl, fresh) ? this.boardEl : fresh;
-    if (el === fresh) this.wrap.replaceChildren(el);
+    if (el === fresh) {
+      if (this.boardEl && this.boardEl.parentNode === this.wrap) this.boardEl.replaceWith(el);
+      else this.wrap.appendChild(el);
+    }
     this.boardEl = el;
-    this.layout = layoutFor(b);
+    this.layout = layoutFor(b, { narrow });
+    this.placeTray();
     this.highlight();
+    const key = `${b.layout}|${b.variant}|${(b.pile_names || []).length}`;
+    if (key !== this.layoutKey) {
+      // a new layout (another variant): its cards sized for it, once
+      this.layoutKey = key;
+      this.fit.update(true);
+    }
 
     const r = v.root;
     r.dataset.variant = b.variant || "";
@@ -61,6 +76,21 @@ export class BoardRenderer {
     }
   }
 
+  /** The message row: in the room under the waste beside the piles, or (the narrow layout,
+   * Simplicity's two rows) across the felt's top; never over a card either way. */
+  placeTray() {
+    const tray = this.view.tray && this.view.tray.el;
+    if (!tray) return;
+    const slot = this.boardEl.querySelector(".fsw-tray-slot");
+    const host = slot || this.wrap;
+    if (slot ? tray.parentNode !== slot : this.wrap.firstChild !== tray) {
+      const active = this.view.doc.activeElement;
+      host.insertBefore(tray, slot ? null : this.wrap.firstChild);
+      if (active && tray.contains(active)) active.focus({ preventScroll: true });
+    }
+    this.view.root.dataset.tray = slot ? "side" : "band";
+  }
+
   /**
    * Show the move `card` from `source` to `target` at once, before Python's new board comes:
    * only for a move Python published as legal (the caller checks), and only the cards' places
@@ -84,13 +114,12 @@ export class BoardRenderer {
     }
     const restack = (pile, fan) => {
       const list = [...pile.children].filter((c) => c.dataset.card);
-      const offs = fan ? fanOffsets(list.length) : list.map(() => 0);
       list.forEach((c, k) => {
-        c.style.setProperty("--fsw-y", (offs[k] || 0).toFixed(4));
-        c.style.setProperty("--fsw-x", "0");
+        c.style.setProperty("--fsw-k", String(fan ? k : 0));
+        c.style.removeProperty("--fsw-wk");
         c.classList.toggle("fsw-under", k < list.length - 1);
       });
-      if (fan && list.length) pile.style.setProperty("--fsw-depth", offs[offs.length - 1].toFixed(4));
+      if (fan) fanPile(pile, list.length, true);
     };
     const fans = (name) => !!(this.layout && this.layout.fan) && !name.startsWith("foundation") && name !== "waste";
     restack(dst, fans(target));
@@ -120,7 +149,7 @@ export class BoardRenderer {
     let i = cards.findIndex((c) => c.dataset.card === card);
     if (i < 0) i = cards.length - 1; // a face-down stock card, or a pile that was refilled
     const side = this.layout.side;
-    const colX = (c) => c + (c === side ? 0.45 / 1.16 : 0); // the side column stands apart
+    const colX = (c) => c + (side && c === side ? 0.45 / 1.16 : 0); // the side column stands apart
     for (const c of cards.slice(Math.max(0, i))) {
       c.style.animationDelay = delay ? `${delay}ms` : "";
       if (delay) c.style.animationFillMode = "backwards";

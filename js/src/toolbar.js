@@ -18,14 +18,16 @@ export class Toolbar {
     const button = (action, text, title, extra = {}) =>
       h(doc, "button", { type: "button", class: "fsw-btn", "data-action": action, title, text, ...extra });
     this.buttons = {
-      new: button("new", "New deal", "Deal a new game with a random seed"),
-      deal: button("deal", "Deal #", "Deal the game typed beside: a PySolFC deal number (PySolFC's own rules), or 'seed' and a number"),
+      // (data-short: the label of the compact toolbar, in a narrow output; the text stays the
+      // button's accessible name)
+      new: button("new", "New deal", "Deal a new game with a random seed", { "data-short": "New" }),
+      deal: button("deal", "Deal #", "Deal the game typed beside: a PySolFC deal number (PySolFC's own rules), or 'seed' and a number", { "data-short": "Deal" }),
       restart: button("restart", "Restart", "Back to the deal (the moves can be redone)"),
       undo: button("undo", "Undo", "Take back the last move (U)"),
       redo: button("redo", "Redo", "Play again the move taken back (Y)"),
       hint: button("hint", "Hint", "The solver's next move: perfect-information advice, it knows the stock (H)"),
-      auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)"),
-      solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step"),
+      auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)", { "data-short": "Finish" }),
+      solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step", { "data-short": "Solve" }),
       cancel: button("cancel", "Cancel", "Stop the search (the board stays playable while it runs)", { hidden: true }),
     };
     this.seedInput = h(doc, "input", {
@@ -38,9 +40,9 @@ export class Toolbar {
     this.fourColour = h(doc, "input", { type: "checkbox", "data-role": "four-colour" });
     this.autoHome = h(doc, "input", { type: "checkbox", "data-role": "auto-home" });
     const autoLabel = h(doc, "label", { class: "fsw-check", title: "After each move, cards that are proved safe go home by themselves (one undo takes them back with the move)" },
-      this.autoHome, h(doc, "span", { text: "Auto home" }));
+      this.autoHome, h(doc, "span", { text: "Auto home", "data-short": "Home" }));
     const fourLabel = h(doc, "label", { class: "fsw-check", title: "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green" },
-      this.fourColour, h(doc, "span", { text: "4 colours" }));
+      this.fourColour, h(doc, "span", { text: "4 colours", "data-short": "4 col." }));
     const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
     this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect, this.rules.el),

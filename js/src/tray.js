@@ -1,10 +1,12 @@
-// The message row: a band of constant height between the toolbar and the felt that holds,
-// one at a time, the replay bar, the demo bar or the banner (Python's banner, or the page's
-// no-kernel notice).  It is always there, empty or not, so that nothing ever moves the piles
-// (no layout shift) and nothing lies over a card; at a narrow width its content wraps inside
-// it (its height is set per width by styles.css, never by what it shows).
+// The message row: a box of constant size inside the felt that holds, one at a time, the
+// replay bar, the demo bar or the banner (Python's banner, or the page's no-kernel notice).
+// Beside the piles it fills the room under the waste (the renderer puts it in the side
+// column's .fsw-tray-slot); in the narrow layout and Simplicity's two rows it lies across the
+// felt's top, of one height per width (styles.css).  It is always there, empty or not, so that
+// nothing ever moves the piles (no layout shift) and nothing lies over a card.
 //
-// DOM contract: [data-role="tray"], data-showing = "" | "banner" | "demo" | "replay".
+// DOM contract: [data-role="tray"], data-showing = "" | "banner" | "demo" | "replay"; the board's
+// root says where it lies: data-tray = "side" | "band".
 
 import { h } from "./dom.js";
 

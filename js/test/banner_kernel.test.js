@@ -126,7 +126,9 @@ test("the message row holds one thing at a time: the replay, else the demo, else
   assert.ok(vis("banner") && !vis("demo") && !vis("replay"));
   // the bars and the banner are all inside the row, and nothing else is
   assert.deepEqual([...tray.children].map((c) => c.dataset.role).sort(), ["banner", "demo", "replay"]);
-  assert.ok(tray.nextElementSibling.matches('[data-role="felt"]'), "the row stands just above the felt");
+  // inside the felt, in the room under the waste beside the piles (the side column's slot)
+  assert.ok(tray.closest('[data-role="felt"]'), "the row lies inside the felt");
+  assert.ok(tray.parentElement.matches(".fsw-tray-slot") && tray.closest('[data-role="side"]'), "in the room under the waste");
   view.destroy();
 });
 

@@ -3,14 +3,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applyHighlights, renderBoard } from "../src/board.js";
 import { cardElement, parseCode } from "../src/cards.js";
-import { FAN_READ, FAN_SPACE, fanOffsets, layoutFor, neighbour } from "../src/layout.js";
+import { BADGE_ROOM, FAN_ROOM, FAN_STEP, fanOffsets, fanStrip, layoutFor, neighbour, rowHeights } from "../src/layout.js";
 import { clone, dom, FIXTURES } from "./helpers.js";
 
 const VARIANTS = FIXTURES.variants;
 
-function render(board, position) {
+function render(board, position, opts) {
   const win = dom();
-  const el = renderBoard(win.document, board, position);
+  const el = renderBoard(win.document, board, position, opts);
   win.document.body.appendChild(el);
   return { win, el };
 }
@@ -96,30 +96,51 @@ test("Corners: five one-card cells, no fanning", () => {
   const lay = layoutFor(VARIANTS.corners);
   assert.equal(lay.fan, false);
   const { el } = render(VARIANTS.corners);
-  assert.equal(el.style.getPropertyValue("--fsw-fan"), "0");
+  assert.equal(el.style.getPropertyValue("--fsw-room"), "0");
   assert.equal(el.querySelectorAll('[data-pile^="cell:"]').length, 5);
 });
 
-test("pile depth: every card's index shows (PySolFC), a deep pile's row grows, no badge on it", () => {
+test("pile depth: a deep pile squeezes into its row's room; the rows keep one height", () => {
   const board = FIXTURES.midgame;
   const { el } = render(board);
   const i = board.piles.findIndex((p) => p.length >= 5);
   assert.ok(i >= 0, "the fixture has a deep pile");
   const pile = el.querySelector(`[data-pile="${board.pile_names[i]}"]`);
-  const ys = [...pile.querySelectorAll("[data-card]")].map((c) => Number(c.style.getPropertyValue("--fsw-y")));
-  for (let k = 1; k < ys.length; k++) assert.ok(ys[k] - ys[k - 1] >= FAN_READ - 1e-9, "each card's rank shows above the next");
-  assert.ok(ys.at(-1) - ys.at(-2) >= 0.18, "the top card's neighbour shows its index");
+  const ks = [...pile.querySelectorAll("[data-card]")].map((c) => Number(c.style.getPropertyValue("--fsw-k")));
+  assert.deepEqual(ks, ks.map((_, k) => k), "card k lies k strips down");
+  assert.equal(Number(pile.style.getPropertyValue("--fsw-under")), ks.length - 1);
   assert.equal(pile.querySelector(".fsw-depth"), null, "no count badge over the cards' corners");
-  const offs = fanOffsets(13);
-  for (let k = 1; k < 13; k++) assert.ok(offs[k] - offs[k - 1] >= FAN_READ - 1e-9);
-  assert.ok(fanOffsets(4).at(-1) <= FAN_SPACE, "four cards stay in the usual room");
-  // a 13-card pile: its row is as tall as the pile
+  // the strip: the face's step while the pile fits the room, then the room shared evenly
+  assert.equal(fanStrip(4), FAN_STEP);
+  for (const n of [2, 5, 7, 9, 13]) {
+    const offs = fanOffsets(n);
+    assert.ok(offs.at(-1) <= FAN_ROOM + 1e-9, `${n} cards stay in the row's room`);
+    assert.ok(offs[1] - offs[0] > 0 && Math.abs(offs[1] - offs[0] - fanStrip(n)) < 1e-9);
+  }
+  assert.ok(fanStrip(7) > 0.15, "a 7-card pile keeps a strip a rank shows whole in");
+  // a 13-card pile: the rows are as tall as with one card (the felt keeps its size)
   const deep = clone(board);
   deep.piles[i] = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"];
-  const rows = render(deep).el.style.gridTemplateRows;
-  const row = layoutFor(deep).cells[deep.pile_names[i]][0];
-  const fan = Number(/\* \(1 \+ ([0-9.]+)/.exec(rows.split(") calc(")[row - 1])[1]);
-  assert.ok(Math.abs(fan - offs.at(-1)) < 1e-3, rows);
+  const shallow = clone(board);
+  shallow.piles = shallow.piles.map((p) => p.slice(0, 1));
+  assert.equal(render(deep).el.style.gridTemplateRows, render(shallow).el.style.gridTemplateRows);
+  assert.deepEqual(rowHeights(layoutFor(board)), Array(3).fill(`calc(var(--fsw-ch) * ${(1 + FAN_ROOM).toFixed(3)} + 4px)`));
+  const corners = layoutFor({ ...board, layout: "cells" });
+  assert.ok(rowHeights(corners)[0].includes((1 + BADGE_ROOM).toFixed(3)), "unfanned rows keep room for the counts");
+});
+
+test("the narrow layout: stock, waste and base rank in a row under the piles, no side column", () => {
+  const board = FIXTURES.midgame;
+  const lay = layoutFor(board, { narrow: true });
+  assert.equal(lay.sideRow, lay.rows + 1);
+  assert.deepEqual(lay.cells.stock, [lay.sideRow, 1]);
+  assert.deepEqual(lay.cells.waste, [lay.sideRow, 2]);
+  assert.equal(lay.spans.waste, 3);
+  const { el } = render(board, null, { narrow: true });
+  assert.ok(el.classList.contains("fsw-narrow"));
+  assert.equal(el.querySelector('[data-pile="waste"]').style.gridColumn, "2 / span 3");
+  assert.equal(el.querySelector(".fsw-tray-slot"), null, "the message row goes across the felt's top");
+  assert.equal(el.style.gridTemplateRows.split(" calc(").length, 4);
 });
 
 test("the waste shows its top card last and hints at its depth", () => {
@@ -130,7 +151,7 @@ test("the waste shows its top card last and hints at its depth", () => {
   const cards = [...waste.querySelectorAll("[data-card]")];
   assert.equal(cards.at(-1).dataset.card, board.waste.at(-1));
   assert.ok(!cards.at(-1).classList.contains("fsw-under"));
-  const xs = cards.slice(-3).map((c) => Number(c.style.getPropertyValue("--fsw-x")));
+  const xs = cards.slice(-3).map((c) => Number(c.style.getPropertyValue("--fsw-wk")));
   assert.ok(xs[0] < xs[1] && xs[1] < xs[2], "the top three fan out");
   assert.equal(waste.querySelector(".fsw-depth").textContent, String(board.waste.length));
 });

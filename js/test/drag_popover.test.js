@@ -30,6 +30,9 @@ test("makeGhost places the copy so that the grabbed point follows the pointer (o
   doc.body.appendChild(host);
   const card = doc.createElement("div");
   card.dataset.card = "7H";
+  // (a waste card, fanned third: its place in the waste must not follow it into the image)
+  card.style.setProperty("--fsw-wk", "2");
+  card.style.setProperty("--fsw-k", "5");
   host.appendChild(card);
   // the host sits at (250, 70) and is the containing block: a placed element's client box is
   // host origin + its left/top
@@ -47,6 +50,9 @@ test("makeGhost places the copy so that the grabbed point follows the pointer (o
   assert.equal(box.left + g.grab.x, 700);
   assert.equal(box.top + g.grab.y, 500);
   assert.equal(g.el.querySelector("[data-card]"), null, "the copy is not a card of the DOM contract");
+  const copy = g.el.firstElementChild;
+  assert.equal(copy.style.getPropertyValue("--fsw-wk") + copy.style.getPropertyValue("--fsw-k"), "",
+    "the copy lies at the image's corner, not at its place in the waste or the fan");
   g.remove();
   assert.equal(host.querySelector(".fsw-ghost"), null);
 });

@@ -189,11 +189,16 @@ def test_win_banner_above_the_felt_and_stats_on_one_line(open_notebook, artifact
     found_after = root.locator('[data-pile^="foundation"]').first.bounding_box()["y"] - root.bounding_box()["y"]
     print(f"felt top {before:.1f} → {after:.1f} px, first foundation {found:.1f} → {found_after:.1f} px")
     assert abs(after - before) < 1 and abs(found_after - found) < 1, "the banner pushed the board"
-    # the banner lies in the message row above the felt, over no card (test_message_row_e2e
-    # checks every state)
+    # the banner lies in the message row inside the felt (issue 26: under the waste), over no
+    # card (test_message_row_e2e checks every state)
     bb, fb = banner.bounding_box(), root.locator('[data-role="felt"]').bounding_box()
     assert fb["x"] <= bb["x"] + 1 and bb["x"] + bb["width"] <= fb["x"] + fb["width"] + 1
-    assert bb["y"] + bb["height"] <= fb["y"] + 1
+    assert fb["y"] <= bb["y"] + 1 and bb["y"] + bb["height"] <= fb["y"] + fb["height"] + 1
+    for card in root.locator("[data-pile] > .fsw-card").all():
+        cb = card.bounding_box()
+        assert not (bb["x"] < cb["x"] + cb["width"] - 1 and cb["x"] < bb["x"] + bb["width"] - 1
+                    and bb["y"] < cb["y"] + cb["height"] - 1 and cb["y"] < bb["y"] + bb["height"] - 1), \
+            f"the banner lies over {card.get_attribute('data-card')}"
     root.screenshot(path=str(artifacts / "readable-won-banner.png"))
     # the Stats figures after a won game, each on one line (at 420 px with the sidebar closed)
     for width in (1280, 420):

@@ -23,8 +23,10 @@ COUNT_SOUNDS = """(() => {
 })();"""
 
 FELT = "el => getComputedStyle(el.querySelector('[data-role=\"felt\"]')).backgroundImage"
-# the corner rank's size, as a share of the card's width (the cards' width follows the window)
-RANK_PX = ("el => { const c = el.querySelector('[data-pile=\"cross:1\"] [data-card]'); "
+# the corner rank's size, as a share of the card's width (the cards' width follows the window),
+# on the deep pile's top card (issue 26: the felt keeps its size, so the cards under it, squeezed,
+# keep the rank their strip holds in either face)
+RANK_PX = ("el => { const c = [...el.querySelectorAll('[data-pile=\"cross:1\"] [data-card]')].at(-1); "
            "return parseFloat(getComputedStyle(c.querySelector('.fsw-rank')).fontSize) "
            "/ c.getBoundingClientRect().width; }")
 

@@ -1,0 +1,130 @@
+// The board's size: cards as large as the room the output area really has, width and height
+// — the width of the board's own box, the height of the notebook's scrolling panel (or the
+// window) less what stands above and below the felt — and, in an output too narrow for the
+// side column beside the piles, the narrow layout (stock, waste and base rank in a row under
+// the piles, the message row across the felt's top).  Measured only when the output's size
+// changes (a ResizeObserver, the window's resize), never on a move: the felt keeps one size
+// for a given output width and height, whatever the piles hold.
+
+import { boardSpan, layoutFor } from "./layout.js";
+
+export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
+export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
+const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad)
+const PAD_NARROW = 8;
+const SPARE = 4;
+const NARROW_BELOW = 48; // px: a card narrower than this beside a side column calls for the narrow layout // px of slack so that rounding never brings a scroll bar
+
+/**
+ * The card width and layout for a board: `width`, the board's box width; `height`, the
+ * height the felt may take (null: no limit); `band`, the message row's height when it lies
+ * across the felt (narrow layout).  Returns {cw, narrow}: the narrow layout when it gives
+ * the larger cards.
+ */
+export function fitCards(board, width, height, band = 76) {
+  const size = (narrow) => {
+    const span = boardSpan(layoutFor(board, { narrow }));
+    const pad = narrow ? PAD_NARROW : PAD_WIDE;
+    const byWidth = (width - 2 * pad - SPARE) / span.w;
+    const byHeight = height ? (height - 2 * pad - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
+    return Math.min(byWidth, byHeight);
+  };
+  const wide = size(false);
+  const narrow = size(true);
+  // (only where the side column leaves the cards small, and the narrow layout clearly helps)
+  const useNarrow = wide < NARROW_BELOW && narrow > wide * 1.08;
+  const cw = Math.max(CW_MIN, Math.min(CW_MAX, useNarrow ? narrow : wide));
+  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow };
+}
+
+/** The nearest ancestor of `el` that scrolls vertically (the notebook's panel), or null. */
+function scroller(el, win) {
+  // JupyterLab's and Notebook 7's notebook panel; else the nearest that scrolls (an output
+  // area's own scroll box does not count: it is as tall as what it holds)
+  const nb = el.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  if (nb && nb.clientHeight > 0) return nb;
+  for (let p = el.parentElement; p && p !== el.ownerDocument.body; p = p.parentElement) {
+    if (p.classList.contains("jp-OutputArea-output") || p.classList.contains("jp-OutputArea")) continue;
+    const oy = win.getComputedStyle(p).overflowY;
+    if ((oy === "auto" || oy === "scroll" || oy === "overlay") && p.clientHeight > 0) return p;
+  }
+  return null;
+}
+
+export class Fit {
+  constructor(view) {
+    this.view = view;
+    this.cw = null;
+    this.narrow = false;
+    this.key = "";
+    this.scroll = undefined;
+    this.observer = null;
+    this.frame = 0;
+    this.width = -1;
+  }
+
+  listen() {
+    const v = this.view;
+    const win = v.win;
+    if (win.ResizeObserver) {
+      // (the output's width only: the board's own height changing — a bar shown, a panel
+      // opened — must not resize the cards)
+      this.observer = new win.ResizeObserver((entries) => {
+        const w = entries.length ? entries[entries.length - 1].contentRect.width : 0;
+        if (w !== this.width) {
+          this.width = w;
+          this.schedule();
+        }
+      });
+      this.observer.observe(v.root);
+      v.disposers.push(() => this.observer.disconnect());
+    }
+    v.on(win, "resize", () => this.schedule());
+  }
+
+  schedule() {
+    const win = this.view.win;
+    if (this.frame || !win.requestAnimationFrame) return;
+    this.frame = win.requestAnimationFrame(() => {
+      this.frame = 0;
+      this.update();
+    });
+  }
+
+  /** Measure and size the cards; re-render the board if the layout changed. */
+  update(force = false) {
+    const v = this.view;
+    const root = v.root;
+    const win = v.win;
+    if (!root.isConnected || !root.getBoundingClientRect) return;
+    const box = root.getBoundingClientRect();
+    if (!box.width) return; // (not shown: a collapsed output)
+    if (this.scroll === undefined || (this.scroll && !this.scroll.isConnected)) this.scroll = scroller(root, win);
+    const viewH = this.scroll ? this.scroll.clientHeight : win.innerHeight;
+    // the output's size decides, nothing else: what stands around the felt (a longer status
+    // line, a toolbar that wraps once a button is enabled) is read only when it changed
+    const size = `${Math.round(box.width)}x${viewH}`;
+    if (size === this.size && !force) return;
+    this.size = size;
+    // what stands above the felt in the board (title, toolbar) and below it (the status line),
+    // and a little for the cell's own padding
+    const wrap = v.renderer.wrap;
+    const above = wrap.getBoundingClientRect().top - box.top;
+    const foot = root.querySelector(".fsw-foot");
+    const below = foot ? foot.getBoundingClientRect().height + 8 : 0;
+    const height = viewH - above - below - 8;
+    const stage = root.querySelector(".fsw-stage");
+    const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
+    const { cw, narrow } = fitCards(v.board(), box.width, height > 120 ? height : null, band);
+    const key = `${cw}|${narrow}`;
+    if (key === this.key && !force) return;
+    this.key = key;
+    this.cw = cw;
+    root.style.setProperty("--fsw-cw", `${cw}px`);
+    root.dataset.fit = narrow ? "narrow" : "wide";
+    if (narrow !== this.narrow) {
+      this.narrow = narrow;
+      v.renderer.render(false);
+    }
+  }
+}

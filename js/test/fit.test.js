@@ -1,0 +1,54 @@
+// The board's size (fit.js): cards from the room the output has, width and height; the narrow
+// layout where it gives the larger cards.  And Escape from a control inside the View panel.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { CW_MAX, CW_MIN, fitCards } from "../src/fit.js";
+import { boardSpan, layoutFor } from "../src/layout.js";
+import { BoardView } from "../src/view.js";
+import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
+
+const board = FIXTURES.midgame;
+
+test("cards fill the width where the height allows, the height where it binds", () => {
+  const wide = fitCards(board, 848, null);
+  assert.equal(wide.narrow, false);
+  const span = boardSpan(layoutFor(board));
+  assert.ok(Math.abs(wide.cw - (848 - 32 - 4) / span.w) < 0.2, `width-bound: ${wide.cw}`);
+  // a 757 px window leaves the felt about 500 px: the height binds, and a taller window
+  // gives larger cards
+  const short = fitCards(board, 848, 500);
+  const tall = fitCards(board, 848, 650);
+  assert.ok(short.cw < wide.cw && tall.cw > short.cw, `${short.cw} < ${tall.cw}`);
+  const rows = span.h * short.cw + span.fixedH + 32;
+  assert.ok(rows <= 500 + 0.5 && rows > 490, `the felt fills the height it has: ${rows}`);
+});
+
+test("a narrow output takes the narrow layout (no side column) when its cards are larger", () => {
+  const narrow = fitCards(board, 304, 600);
+  assert.equal(narrow.narrow, true);
+  const wideOnly = (304 - 32 - 4) / boardSpan(layoutFor(board)).w;
+  assert.ok(narrow.cw > wideOnly * 1.3, `${narrow.cw} vs ${wideOnly}`);
+  assert.equal(fitCards(board, 1280, 600).narrow, false);
+});
+
+test("the card size stays between its bounds", () => {
+  assert.equal(fitCards(board, 5000, null).cw, CW_MAX);
+  assert.equal(fitCards(board, 100, 150).cw, CW_MIN);
+});
+
+test("Escape from the Sounds checkbox closes the View panel; its button keeps the keyboard", () => {
+  const win = dom();
+  const el = win.document.createElement("div");
+  win.document.body.appendChild(el);
+  const model = new FakeModel({ board: clone(board), card_face: "classic", table_colour: "green", sounds: false });
+  const view = new BoardView(model, el);
+  const details = el.querySelector('[data-role="view"]');
+  details.querySelector("summary").dispatchEvent(new win.MouseEvent("click", { bubbles: true, cancelable: true }));
+  assert.equal(details.open, true);
+  const sounds = el.querySelector('[data-role="sounds"]');
+  sounds.focus();
+  sounds.dispatchEvent(new win.KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+  assert.equal(details.open, false, "the panel closed");
+  assert.equal(win.document.activeElement, details.querySelector("summary"));
+  view.destroy();
+});

@@ -1,0 +1,262 @@
+"""A board that fits the screen (issue 26, item 1), measured in the page of a real JupyterLab
+and Notebook 7:
+
+- the felt keeps one height for a given output size while a cross pile grows from 1 to 7
+  cards and through every frame of a full Solve ▸ replay (a deep pile squeezes its fan), and
+  ``document.elementFromPoint`` at every face-up card's corner rank hits that card, in every
+  frame;
+- no empty band between the toolbar and the felt when no message shows (the message row lies
+  inside the felt);
+- the cards are sized from the room the output area has, width and height, and the Large face
+  never makes them smaller than the classic face;
+- no badge covers a card's index, and the waste fan shows each card's rank and suit;
+- at 420 px the board needs no sideways scrolling, in JupyterLab (sidebar collapsed) and
+  Notebook 7, light and dark.
+
+Figures are printed (card width, felt heights, toolbar height); screenshots go to
+``artifacts/fit-*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from board_probes import DEEP_PILE, act
+
+pytestmark = pytest.mark.e2e
+
+FELT_TOLERANCE = 2.0  # px
+GAP_MAX = 4.0  # px from the toolbar to the felt with no message
+
+# the deal of board_probes.DEEP_PILE with its centre cross pile holding the first k cards of
+# the run K♦ … 7♠ (k = 1 … 7)
+PILES = DEEP_PILE + """
+from fourseasons_widget import FourSeasons
+def pile_of(k):
+    st = Game.new(seed=7).to_dict()["start"]
+    run = "KD QS JC TD 9H 8S 7S".split()
+    st["stock"] = " ".join([c for c in st["stock"].split() if c not in run[:k]] + [st["piles"][1]])
+    st["piles"][1] = " ".join(run[:k])
+    return Game(state_from_dict(_rules, st), _rules)
+fit = FourSeasons(game=pile_of(1), stats=False)
+fit
+"""
+SOLVED = "solved = FourSeasons(seed=7, stats=False)\nsolved"
+
+# the felt's box, the card width, the gap from the toolbar to the felt
+GEOMETRY = """el => { const f = el.querySelector('[data-role="felt"]').getBoundingClientRect();
+  const t = el.querySelector('.fsw-toolbar').getBoundingClientRect();
+  const c = el.querySelector('[data-pile^="cross"] > .fsw-card, [data-pile^="tableau"] > .fsw-card');
+  return {felt: f.height, feltTop: f.top, feltBottom: f.bottom, width: f.width,
+          gap: f.top - t.bottom, toolbar: t.height,
+          card: c ? c.getBoundingClientRect().width : 0, cardH: c ? c.getBoundingClientRect().height : 0,
+          vh: window.innerHeight}; }"""
+
+# every face-up card of every pile but the foundations (whose cards lie square on each
+# other): its corner rank probed at three heights; the card hit there, or what was.  Also
+# every badge over any card's index.
+CORNERS = """el => { const out = [];
+  for (const p of el.querySelectorAll('[data-pile]')) {
+    if (p.dataset.pile.startsWith('foundation')) continue;
+    // (the waste fans its top three: the cards under them lie square under the first)
+    const cards = [...p.querySelectorAll(':scope > [data-card]')];
+    for (const card of p.dataset.pile === 'waste' ? cards.slice(-3) : cards) {
+      const r = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-rank').getBoundingClientRect();
+      for (const f of [0.3, 0.5, 0.7]) {
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * f);
+        const c = hit && hit.closest('[data-card]');
+        if (c !== card) { out.push([p.dataset.pile, card.dataset.card, f,
+          c ? c.dataset.card : (hit ? String(hit.className || hit.tagName).slice(0, 30) : 'off screen')]); break; }
+      }
+      // the suit beside the rank too (the waste's fan showed only the ranks)
+      const s = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-pip').getBoundingClientRect();
+      const hit = document.elementFromPoint(s.left + s.width * 0.8, s.top + s.height / 2);
+      const c = hit && hit.closest('[data-card]');
+      if (c !== card) out.push([p.dataset.pile, card.dataset.card, 'suit', c ? c.dataset.card : 'not a card']);
+    }
+  }
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const idx = [...el.querySelectorAll('[data-card] .fsw-idx')].filter(i => i.offsetParent)
+    .map(i => [i.closest('[data-card]').dataset.card, i.getBoundingClientRect()]);
+  for (const b of el.querySelectorAll('.fsw-badge')) { const br = b.getBoundingClientRect();
+    for (const [code, r] of idx) if (meet(br, r)) out.push(['badge', b.textContent, 'covers', code]); }
+  return out; }"""
+
+# Solve ▸ replay stepped frame by frame inside the page: each frame's felt height and deepest
+# pile, and what covers a corner rank
+REPLAY_WALK = """async el => {
+  const next = el.querySelector('[data-replay="next"]');
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const corners = CORNERS;
+  const out = {heights: [], deepest: 0, covered: [], frames: 0};
+  for (let k = 0; k < 400; k++) {
+    await frame();
+    out.heights.push(el.querySelector('[data-role="felt"]').getBoundingClientRect().height);
+    for (const p of el.querySelectorAll('[data-pile^="cross"]'))
+      out.deepest = Math.max(out.deepest, p.querySelectorAll(':scope > [data-card]').length);
+    const bad = corners(el);
+    if (bad.length && out.covered.length < 12) out.covered.push([k, bad.slice(0, 3)]);
+    out.frames = k + 1;
+    if (next.disabled) break;
+    next.click();
+  }
+  return out; }""".replace("CORNERS", CORNERS)
+
+
+def geometry(root) -> dict:
+    root.scroll_into_view_if_needed()
+    return root.evaluate(GEOMETRY)
+
+
+def set_game(nb, root, k: int) -> None:
+    act(nb, root, lambda: nb.run(f"fit.game = pile_of({k})"))
+
+
+def grow_pile(nb, root, tag: str, artifacts) -> list[str]:
+    """Grow the centre pile from 1 to 7 cards: the felt's height, every corner."""
+    failures = []
+    heights = []
+    for k in range(1, 8):
+        set_game(nb, root, k)
+        g = geometry(root)
+        heights.append(round(g["felt"], 1))
+        bad = root.evaluate(CORNERS)
+        if bad:
+            failures.append(f"{tag} pile of {k}: {bad[:4]}")
+    root.screenshot(path=str(artifacts / f"fit-{tag}-deep.png"))
+    print(f"{tag} felt height as the pile grows 1→7: {heights}")
+    if max(heights) - min(heights) > FELT_TOLERANCE:
+        failures.append(f"{tag}: the felt's height changes as the pile grows: {heights}")
+    return failures
+
+
+def walk_replay(nb, root, tag: str, artifacts) -> list[str]:
+    root.scroll_into_view_if_needed()
+    before = geometry(root)["felt"]
+    root.locator('button[data-action="solve"]').click()
+    root.locator('[data-role="replay"]').wait_for(state="visible", timeout=90_000)
+    out = root.evaluate(REPLAY_WALK)
+    hs = out["heights"]
+    print(f"{tag} replay: {out['frames']} frames, deepest cross pile {out['deepest']} cards, "
+          f"felt {before:.1f} px before, {min(hs):.1f}–{max(hs):.1f} px in the replay; "
+          f"covered {out['covered'][:3]}")
+    root.screenshot(path=str(artifacts / f"fit-{tag}-replay-end.png"))
+    failures = []
+    if max(hs + [before]) - min(hs + [before]) > FELT_TOLERANCE:
+        failures.append(f"{tag} replay: the felt's height runs {min(hs):.1f}–{max(hs):.1f} px "
+                        f"(before: {before:.1f})")
+    if out["covered"]:
+        failures.append(f"{tag} replay: corner ranks or indices covered: {out['covered'][:4]}")
+    root.locator('[data-replay="leave"]').click()
+    return failures
+
+
+@pytest.mark.parametrize("height", [900, 757])
+def test_felt_keeps_its_size_and_every_corner_shows_lab(open_notebook, artifacts, height):
+    nb = open_notebook([PILES, SOLVED], expect_widgets=2)
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": height})
+    page.wait_for_timeout(400)
+    fit, solved = nb.widgets().nth(0), nb.widgets().nth(1)
+    tag = f"lab-1280x{height}"
+    failures = []
+
+    g = geometry(fit)
+    print(f"{tag}: card {g['card']:.1f}×{g['cardH']:.1f} px, felt {g['width']:.0f}×{g['felt']:.0f} px, "
+          f"toolbar→felt gap {g['gap']:.1f} px, felt bottom {g['feltBottom']:.0f} of {g['vh']} px")
+    if g["gap"] > GAP_MAX:
+        failures.append(f"{tag}: {g['gap']:.0f} px between the toolbar and the felt with no message")
+    fit.screenshot(path=str(artifacts / f"fit-{tag}.png"))
+
+    failures += grow_pile(nb, fit, tag, artifacts)
+
+    # the Large face: the same card, bigger indices, every corner of the 7-card pile showing
+    act(nb, fit, lambda: nb.run("fit.card_face = 'large'; fit.refresh()"))
+    fit.evaluate("el => el.classList.contains('fsw-face-large')") or page.wait_for_function(
+        "el => el.classList.contains('fsw-face-large')", arg=fit.element_handle())
+    large = geometry(fit)
+    print(f"{tag} Large face: card {large['card']:.1f} px (classic {g['card']:.1f}), "
+          f"felt {large['felt']:.1f} px (classic {g['felt']:.1f})")
+    if large["card"] < g["card"] - 0.5:
+        failures.append(f"{tag}: the Large face shrinks the cards: {large['card']:.1f} < {g['card']:.1f} px")
+    bad = fit.evaluate(CORNERS)
+    if bad:
+        failures.append(f"{tag} Large face, pile of 7: {bad[:4]}")
+    # three cards turned: the waste's fan, each card's rank and suit showing, in either face
+    for _ in range(3):
+        act(nb, fit, lambda: fit.locator('[data-pile="stock"]').click())
+    bad = fit.evaluate(CORNERS)
+    if bad:
+        failures.append(f"{tag} Large face, the waste: {bad[:4]}")
+    fit.screenshot(path=str(artifacts / f"fit-{tag}-large.png"))
+    act(nb, fit, lambda: nb.run("fit.card_face = 'classic'; fit.refresh()"))
+    bad = fit.evaluate(CORNERS)
+    if bad:
+        failures.append(f"{tag} classic face, the waste: {bad[:4]}")
+    fit.screenshot(path=str(artifacts / f"fit-{tag}-waste.png"))
+
+    failures += walk_replay(nb, solved, tag, artifacts)
+    for f in failures:
+        print("FAILED", f)
+    assert not failures, "\n".join(failures)
+
+
+def set_theme(nb, theme: str) -> None:
+    nb.execute("apputils:change-theme", {"theme": f"JupyterLab {theme.title()}"})
+    nb.page.wait_for_function(
+        f"document.body.dataset.jpThemeLight === '{'true' if theme == 'light' else 'false'}'")
+
+
+# the board's own width against its output area's, and the toolbar's height
+NARROW = """el => { const out = el.closest('.jp-OutputArea-output') || el.parentElement;
+  const t = el.querySelector('.fsw-toolbar').getBoundingClientRect();
+  const f = el.querySelector('[data-role="felt"]');
+  const c = el.querySelector('[data-pile^="cross"] > .fsw-card');
+  const wide = [...el.querySelectorAll('[data-pile], .fsw-toolbar, .fsw-head, .fsw-foot, [data-role="tray"]')]
+    .filter(e => e.getBoundingClientRect().right > out.getBoundingClientRect().right + 1)
+    .map(e => e.dataset.pile || e.className.split(' ')[0]);
+  return {output: out.clientWidth, scroll: out.scrollWidth, board: el.getBoundingClientRect().width,
+          feltScroll: f.scrollWidth - f.clientWidth, toolbar: t.height,
+          card: c ? c.getBoundingClientRect().width : 0, beyond: wide}; }"""
+
+
+@pytest.mark.parametrize(("app", "theme"), [("lab", "light"), ("lab", "dark"),
+                                            ("notebook", "light"), ("notebook", "dark")])
+def test_narrow_and_wide_no_sideways_scroll(open_notebook, artifacts, app, theme):
+    nb = open_notebook([PILES, SOLVED], app=app, expect_widgets=2)
+    page = nb.page
+    set_theme(nb, theme)
+    failures = []
+    for width in (1280, 420):
+        page.set_viewport_size({"width": width, "height": 900})
+        if app == "lab" and width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+            nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(400)
+        fit = nb.widgets().nth(0)
+        set_game(nb, fit, 7)
+        fit.scroll_into_view_if_needed()
+        m = fit.evaluate(NARROW)
+        tag = f"{app}-{width}-{theme}"
+        print(f"{tag}: output {m['output']} px (scrolls to {m['scroll']}), board {m['board']:.0f} px, "
+              f"card {m['card']:.1f} px, toolbar {m['toolbar']:.0f} px tall, beyond the output: {m['beyond']}")
+        fit.screenshot(path=str(artifacts / f"fit-{tag}.png"))
+        if m["scroll"] > m["output"] + 1 or m["beyond"] or m["feltScroll"] > 1:
+            failures.append(f"{tag}: sideways scroll: output {m['output']} px, content {m['scroll']} px, "
+                            f"beyond: {m['beyond']}")
+        bad = fit.evaluate(CORNERS)
+        if bad:
+            failures.append(f"{tag} pile of 7: {bad[:4]}")
+        # the replay bar, in the felt
+        solved = nb.widgets().nth(1)
+        solved.scroll_into_view_if_needed()
+        solved.locator('button[data-action="solve"]').click()
+        solved.locator('[data-role="replay"]').wait_for(state="visible", timeout=90_000)
+        solved.locator('[data-replay="last"]').click()
+        page.wait_for_timeout(200)
+        solved.screenshot(path=str(artifacts / f"fit-{tag}-replay.png"))
+        bad = solved.evaluate(CORNERS)
+        if bad:
+            failures.append(f"{tag} replay's last frame: {bad[:4]}")
+        solved.locator('[data-replay="leave"]').click()
+    for f in failures:
+        print("FAILED", f)
+    assert not failures, "\n".join(failures)
