@@ -184,7 +184,8 @@ def _kind(e: BaseException) -> str:
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text or "busy" in text:
         return "busy"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
-            "not a database" in text or "no such table" in text or "no such column" in text:
+            "not a database" in text or "no such table" in text or "no such column" in text \
+            or "because it is a view" in text:
         return "damaged"
     return "off"
 
@@ -351,6 +352,11 @@ class Stats:
             self._ino = os.stat(self.path).st_ino
 
     def _check_columns(self, con: sqlite3.Connection) -> None:
+        kinds = dict(con.execute("SELECT name, type FROM sqlite_master WHERE name IN "
+                                 "('games', 'unfinished')").fetchall())
+        for table in ("games", "unfinished"):
+            if kinds.get(table) != "table":  # (a view or a trigger in its place: no store)
+                raise _Damaged(f"its {table} is {quote(kinds.get(table))}, not a table")
         for table, columns in (("games", _GAME_COLUMNS), ("unfinished", _SAVE_COLUMNS)):
             have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
             missing = [c for c in columns if c not in have]
@@ -465,10 +471,91 @@ class Stats:
                                               f"could not be moved aside ({quote_error(e, 80)})"))
             return
         self._ino = None
+        kept = self._salvage(aside)
         self._reset_message = safe_text(
             f"The statistics file was damaged ({reason}); it is kept as {aside.name} and a "
-            "fresh one was started.")
+            f"fresh one was started{kept}.")
         self._notice(self._reset_message)
+
+    def _salvage(self, aside: pathlib.Path) -> str:
+        """Copy what can be read of the file set aside into the fresh store: each table that
+        is still a table and can be read, each row through the validation layer (a damaged
+        ``unfinished`` does not cost the player the history of the games).  The file set
+        aside is left as it was (read from a copy).  Returns the words of the message that
+        say what was kept (called with the lock held, connections dropped)."""
+        import shutil
+
+        copy = aside.with_name(f"{aside.name}.salvage-{os.getpid()}")
+        games: list[tuple] = []
+        saves: list[tuple] = []
+        lost: list[str] = []
+        try:
+            shutil.copyfile(aside, copy)
+            wal = aside.with_name(aside.name + "-wal")
+            if wal.exists():
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            old = sqlite3.connect(copy, isolation_level=None)
+            old.text_factory = _text
+            try:
+                kinds = dict(old.execute("SELECT name, type FROM sqlite_master").fetchall())
+                for table, columns, out in (("games", _GAME_COLUMNS, games),
+                                            ("unfinished", _SAVE_COLUMNS, saves)):
+                    if kinds.get(table) != "table":
+                        lost.append(table)
+                        continue
+                    try:
+                        have = {r[1] for r in old.execute(f"PRAGMA table_info({table})")}
+                        wanted = [c if c in have else "NULL" for c in columns]
+                        out.extend(old.execute(f"SELECT {', '.join(wanted)} FROM {table}"))
+                    except (sqlite3.Error, ValueError, TypeError) as e:
+                        del out[:]
+                        lost.append(f"{table} ({quote_error(e, 60)})")
+            finally:
+                old.close()
+        except (sqlite3.Error, OSError, ValueError, TypeError):
+            return ""  # (nothing of it can be read: a fresh store, as said)
+        finally:
+            for p in (copy, copy.with_name(copy.name + "-wal"), copy.with_name(copy.name + "-shm")):
+                with contextlib.suppress(OSError):
+                    p.unlink()
+        good_games, good_saves = [], []
+        for r in games:
+            with contextlib.suppress(ValueError, TypeError):
+                g = stats_game(dict(zip(_GAME_COLUMNS, r, strict=True)))
+                good_games.append(tuple(g[c] for c in _GAME_COLUMNS))
+        for r in saves:
+            with contextlib.suppress(ValueError, TypeError):
+                row = dict(zip(_SAVE_COLUMNS, r, strict=True))
+                s = stats_saved(row, MAX_SAVE)
+                good_saves.append((stats_name(row["variant"]), stats_options(row["options"]),
+                                   s["game"], s["seconds"],
+                                   real(row["saved"], "saved", 0.0, 1e11)))
+        if not good_games and not good_saves:
+            return " (nothing in it could be read)" if lost else ""
+        try:
+            con = self._con("writer")
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.executemany(f"INSERT OR IGNORE INTO games ({', '.join(_GAME_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(_GAME_COLUMNS))})", good_games)
+                con.executemany(f"INSERT OR REPLACE INTO unfinished ({', '.join(_SAVE_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(_SAVE_COLUMNS))})", good_saves)
+                con.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
+                raise
+        except (sqlite3.Error, OSError, _Damaged, _Newer) as e:
+            self._drop_connections()
+            self._prepared = False
+            return f" (what could be read of it was not copied: {quote_error(e, 60)})"
+        words = [f"{len(good_games)} game(s) of the history"]
+        if good_saves:
+            words.append(f"{len(good_saves)} unfinished game(s)")
+        dropped = len(games) - len(good_games) + len(saves) - len(good_saves)
+        tail = f"; {dropped} row(s) could not be read" if dropped else ""
+        lost_words = f"; not readable: {', '.join(lost)}" if lost else ""
+        return f", keeping {' and '.join(words)}{tail}{lost_words}"
 
     # -- writing -----------------------------------------------------------------------------
     def _queue(self, op: _Op) -> None:

@@ -232,9 +232,10 @@ def flag(value: Any, name: str, error: type[ValueError] = ValueError) -> bool:
     return value
 
 
-def workers(value: Any, name: str = "workers") -> int | None:
+def workers(value: Any, name: str = "workers", most: int | None = None) -> int | None:
     """A number of worker threads or processes: ``None`` (the default) or a whole number from
-    1 to the machine's cores; raises :class:`BudgetError` (a ``ValueError``) otherwise.
+    1 to ``most`` (by default the machine's cores); raises :class:`BudgetError` (a
+    ``ValueError``) otherwise.
 
     ``0``, ``-1``, ``True`` or ``2**40`` reached OR-Tools as they were (it took ``0`` and
     ``True`` silently and raised ``TypeError`` on ``2**40``)."""
@@ -242,11 +243,50 @@ def workers(value: Any, name: str = "workers") -> int | None:
 
     if value is None:
         return None
-    cores = os.cpu_count() or 1
+    cores = most if most is not None else os.cpu_count() or 1
     if not is_int(value) or not 1 <= value <= cores:
-        raise BudgetError(f"{name} must be a whole number from 1 to {cores} (this machine's "
-                          f"cores) or None, not {quote(value)}")
+        why = "" if most is not None else " (this machine's cores)"
+        raise BudgetError(f"{name} must be a whole number from 1 to {cores}{why} or None, "
+                          f"not {quote(value)}")
     return int(value)
+
+
+def cancel_token(value: Any, name: str = "cancel") -> Any:
+    """``None`` or a cancel token: an object whose ``is_set()`` says stop (a
+    ``threading.Event``); raises ``ValueError`` otherwise."""
+    if value is not None and not callable(getattr(value, "is_set", None)):
+        raise ValueError(f"{name} must be None or an object with is_set() (a threading.Event), "
+                         f"not {quote(value)}")
+    return value
+
+
+def search_order(value: Any, named: Iterable[str], name: str = "order") -> str:
+    """A search's move order: one of the ``named`` orders or a permutation of the five move
+    groups ``HCWST`` (home, cross, waste, space, turn); raises ``ValueError`` otherwise."""
+    named = tuple(named)
+    if isinstance(value, str) and (value in named or (
+            len(value) == 5 and sorted(value) == sorted("HCWST"))):
+        return value
+    raise ValueError(f"{name} must be one of {', '.join(named)} or a permutation of 'HCWST', "
+                     f"not {quote(value)}")
+
+
+def seed(value: Any, name: str = "seed", *, optional: bool = True) -> int | None:
+    """A random seed: an integer from 0 to 2**63 - 1 (or ``None`` when ``optional``)."""
+    if value is None and optional:
+        return None
+    if not is_int(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1"
+                         f"{' or None' if optional else ''}, not {quote(value)}")
+    return int(value)
+
+
+def count_budget(value: Any, name: str) -> int:
+    """A budget that must be given (no ``None``: the search has no end without it), as
+    :func:`budget` with ``integer=True``; raises :class:`BudgetError`."""
+    if value is None:
+        raise BudgetError(f"{name} must be a whole number greater than 0, not None")
+    return budget(value, name, integer=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,6 +622,7 @@ def check_position(rules: Any, s: Any) -> None:
 __all__ = ["BudgetError", "CSV_FORMULA_START", "CSV_LINE_LIMIT", "EXPERIMENT_OUTCOMES",
            "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
            "STATS_RESULTS", "ascii_int", "budget", "check_origin", "check_position", "choice",
-           "csv_cell", "csv_int", "csv_real", "experiment_row", "flag", "frontend_update",
+           "cancel_token", "count_budget", "csv_cell", "csv_int", "csv_real", "experiment_row",
+           "flag", "frontend_update", "search_order", "seed",
            "is_int", "pile_parts", "quote", "quote_error", "real", "safe_text", "stats_game",
            "stats_name", "stats_options", "stats_saved", "take", "whole", "workers"]

@@ -582,3 +582,95 @@ def test_in_the_browser_the_store_says_it_lives_in_the_page_only(path, monkeypat
     w = FourSeasons(seed=3, stats=store)
     assert w.board["stats_state"]["state"] == "memory"
     assert "reload" in w.board["stats_state"]["message"]
+
+
+# -- issue 27: a damaged table costs only itself; two boards never lose or double-count a game --
+
+DAMAGE = {  # (damage to one table, done by another program with a SQLite shell)
+    "unfinished a view": "DROP TABLE unfinished; CREATE VIEW unfinished AS SELECT 'standard' "
+                         "AS variant, '{}' AS options, 'x' AS game, 1.0 AS seconds, "
+                         "1.0 AS saved",
+    "unfinished without a column": "DROP TABLE unfinished; CREATE TABLE unfinished (variant "
+                                   "TEXT, options TEXT, seconds REAL, saved REAL)",
+    "unfinished gone": "DROP TABLE unfinished",
+    "games a view": "ALTER TABLE games RENAME TO g2; CREATE VIEW games AS SELECT * FROM g2; ",
+    "games without a column": "ALTER TABLE games DROP COLUMN deal",
+}
+
+
+def _damaged_store(path, damage: str, n_games: int, saved: Game | None) -> bytes:
+    s = Stats(path)
+    s.summary()  # (the file made, even with nothing in it)
+    for i in range(n_games):
+        s.record("standard", ("won", "lost", "abandoned")[i % 3], moves=10 + i, seconds=5.0 + i,
+                 seed=i, deal=f"seed {i}")
+    if saved is not None:
+        s.save_unfinished("standard", saved.to_json(), 4.5, options={})
+    s.close()
+    stats_mod._REGISTRY.pop(s._key, None)
+    con = raw(path)
+    con.executescript(DAMAGE[damage])
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_table_costs_only_itself(path, damage):
+    """Issue 27: a store whose ``unfinished`` table was damaged (replaced by a view) was moved
+    aside whole and a fresh one started: the player's 5 games disappeared from Stats though
+    the ``games`` table was readable.  Now the file is kept aside as it was, and what can be
+    read of it is copied into the fresh store, with a message saying what was kept."""
+    saved = in_progress(moves=2)
+    before = _damaged_store(path, damage, 5, saved)
+    store = Stats(path)
+    history = store.history()
+    if damage.startswith("unfinished"):
+        assert [h["seed"] for h in history] == [4, 3, 2, 1, 0]
+        assert [h["result"] for h in history] == ["lost", "won", "abandoned", "lost", "won"]
+        assert "5 game(s) of the history" in store.message
+        assert store.resumable("standard", {}, check=Game.from_json) is None
+    else:  # (the history is what was damaged: the saved game is kept)
+        r = store.resumable("standard", {}, check=Game.from_json)
+        assert r is not None and r.game.state == saved.state and r.seconds == 4.5
+        assert "1 unfinished game(s)" in store.message
+        if "view" in damage:
+            assert history == [] and "games" in store.message
+        else:  # (a column missing: the rows read without it)
+            assert len(history) == 5
+    assert store.state == "reset" and "kept as" in store.message
+    aside = [p for p in path.parent.iterdir() if ".damaged-" in p.name and
+             not p.name.endswith(("-wal", "-shm"))]
+    assert len(aside) == 1 and aside[0].read_bytes() == before  # (left as it was)
+    assert not [p for p in path.parent.iterdir() if "salvage" in p.name]
+    store.record("standard", "won", moves=3, seconds=1.0)
+    written(store)
+    assert store.summary()["standard"]["played"] == (6 if damage.startswith("unfinished")
+                                                     else len(history) + 1)
+    bounded(store)
+    store.close()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(damage=st.sampled_from(sorted(DAMAGE)), n_games=st.integers(0, 7),
+       save=st.booleans())
+def test_property_what_is_readable_is_never_lost(tmp_path_factory, damage, n_games, save):
+    """Any one table damaged, any history: every game of a readable ``games`` table, and the
+    saved game of a readable ``unfinished`` one, are still there after the store opens."""
+    path = tmp_path_factory.mktemp("salvage") / "stats.sqlite"
+    saved = in_progress(moves=1) if save else None
+    _damaged_store(path, damage, n_games, saved)
+    store = Stats(path)
+    games_readable = damage.startswith("unfinished") or "column" in damage
+    played = sum(v["played"] for v in store.summary().values())
+    assert played == (n_games if games_readable else 0)
+    r = store.resumable("standard", {}, check=Game.from_json)
+    if save and not damage.startswith("unfinished"):
+        assert r is not None and r.game.state == saved.state
+    else:
+        assert r is None
+    if n_games or save:
+        assert store.state == "reset"
+    bounded(store)
+    store.close()

@@ -93,8 +93,9 @@ def wanted(engine: str, rules: Rules) -> bool:
     """Whether a search asked for with ``engine`` runs compiled: ``"python"`` never,
     ``"compiled"`` always (``ValueError`` if it cannot: numba missing or rules it does not
     play), ``"auto"`` where it can."""
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    from ..validate import choice
+
+    choice(engine, "engine", ENGINES)
     if engine == "python":
         return False
     if engine == "compiled":

@@ -83,7 +83,7 @@ from typing import Protocol
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
 from ..validate import budget as check_budget
-from ..validate import check_position
+from ..validate import cancel_token, check_position, flag, search_order, whole
 from .players import heuristic_line
 
 F = FOUNDATION  # in the fast search "to a foundation" (the corner is chosen on replay)
@@ -565,6 +565,10 @@ def position_and_rules(position, rules: Rules | None) -> tuple[State, Rules]:
         if not isinstance(getattr(position, "rules", None), Rules):
             raise ValueError("give a Game, or a State and its rules")
         return position.state, position.rules
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules (get_rules(variant)), not "
+                         f"a {type(rules).__name__[:40]}")
+    check_position(rules, position)  # (outside input: a Game's positions are checked when made)
     return position, rules
 
 
@@ -681,6 +685,12 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
 
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
+    root, rules = position_and_rules(root, rules)
+    order = search_order(order, ("auto", "portfolio", *ORDERS))
+    use_tt, safe_home, probe = (flag(use_tt, "use_tt"), flag(safe_home, "safe_home"),
+                                flag(probe, "probe"))
+    cancel = cancel_token(cancel)
+    compiled.wanted(engine, rules)  # (checks the engine's name, whichever branch runs)
     if root.is_won:
         return "won", [], 0
     if use_tt and safe_home and compiled.wanted(engine, rules):
@@ -809,6 +819,7 @@ def shorten(rules: Rules, state: State, line: list[RawMove]) -> list[RawMove]:
 def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int = 3,
                   ) -> list[RawMove]:
     """:func:`shorten` again while it helps, at most ``passes`` times."""
+    passes = whole(passes, "passes", 0, 100)
     for _ in range(passes):
         shorter = shorten(rules, state, line)
         if len(shorter) >= len(line):
@@ -836,13 +847,10 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     """
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
-    if rules is None:
-        if not isinstance(getattr(position, "rules", None), Rules):
-            raise ValueError("solve() takes a Game, or a State and its rules")
-        state, rules = position.state, position.rules
-    else:
-        state = position
-        check_position(rules, state)  # (a Game's positions are checked when they are made)
+    shorten_line = flag(shorten_line, "shorten_line")
+    if rules is None and not isinstance(getattr(position, "rules", None), Rules):
+        raise ValueError("solve() takes a Game, or a State and its rules")
+    state, rules = position_and_rules(position, rules)
     t0 = time.perf_counter()
     verdict, raw, nodes = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds,
                                  order=order, cancel=cancel, engine=engine)

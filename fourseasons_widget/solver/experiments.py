@@ -43,6 +43,8 @@ SEARCHERS = ("solver", "prover")  # the players that take a budget
 #: the fair player (:func:`.players.play_fair`) takes ``max_nodes`` too: per sampled order
 FAIR = "fair"
 MAX_DEALS = 1_000_000  # deals in one experiment
+MAX_BUDGETS = 50  # node budgets in one budget curve
+MAX_JOBS = 256  # worker processes (more than the cores is allowed: a Dask cluster has more)
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
 
@@ -145,13 +147,24 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     import numbers
     from concurrent.futures import as_completed
 
-    from ..validate import SEED_LIMIT, budget, take
+    from ..rules import VARIANTS
+    from ..validate import SEED_LIMIT, budget, choice, flag, take, workers
 
+    variant = choice(variant, "variant", VARIANTS)
     if player not in PLAYERS:
         raise ValueError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
+    progress = flag(progress, "progress")
+    if done is not None and not isinstance(done, dict):
+        raise ValueError(f"done must be None or a dict of rows by seed, not {quote(done)}")
+    if on_row is not None and not callable(on_row):
+        raise ValueError(f"on_row must be None or a function of a row, not {quote(on_row)}")
+    if not (executor is None or executor == "serial" or isinstance(executor, Executor) or (
+            not isinstance(executor, str) and callable(getattr(executor, "submit", None)))):
+        raise ValueError(f"executor must be None, 'serial' or a concurrent.futures.Executor, "
+                         f"not {quote(executor)}")
     max_seconds = budget(max_seconds, "max_seconds")
     max_nodes = budget(max_nodes, "max_nodes", integer=True)
-    jobs = budget(jobs, "jobs", integer=True)
+    jobs = workers(jobs, "jobs", MAX_JOBS)
     seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
     for k in seeds:
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
@@ -462,9 +475,12 @@ def budget_curve(variant: str, seeds: Iterable[int], budgets: Iterable[int], *,
     >>> [(r["max_nodes"], r["n"]) for r in rows]
     [(500, 2)]
     """
-    seeds = list(seeds)
+    from ..validate import take
+
+    seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
     max_seconds = budget(max_seconds, "max_seconds")
-    budgets = [budget(b, "a node budget", integer=True) for b in budgets]
+    budgets = [budget(b, "a node budget", integer=True)
+               for b in take(budgets, MAX_BUDGETS, "budgets")]
     out = []
     for b in budgets:
         rows = run_experiment(variant, seeds, player="solver", max_seconds=max_seconds,

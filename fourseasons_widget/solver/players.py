@@ -19,6 +19,8 @@ from typing import Any
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
+from ..validate import budget, cancel_token, check_position, count_budget, real, whole
+from ..validate import seed as check_seed
 
 MAX_MOVES = 2000  # a hard stop; a player that shuffles cards this long is stuck
 
@@ -35,8 +37,14 @@ class PlayResult:
 
 
 def _start(position, rules: Rules | None) -> tuple[State, Rules]:
+    """A :class:`Game` (its state and rules) or a checked :class:`State` with its ``rules``."""
     if rules is None:
+        if not isinstance(getattr(position, "rules", None), Rules):
+            raise ValueError("give a Game, or a State and its rules")
         return position.state, position.rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, not a {type(rules).__name__[:40]}")
+    check_position(rules, position)
     return position, rules
 
 
@@ -54,7 +62,7 @@ def play_random(position, rules: Rules | None = None, *, seed: int | None = None
     cannot shuffle for ever), until won or nothing new is possible."""
     s, rules = _start(position, rules)
     start = s
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []
@@ -101,6 +109,10 @@ def heuristic_line(rules: Rules, s: State, *, max_nodes: int | None = None,
     the last position, and the positions expanded (each position it played from, its moves
     all looked at: the solver's unit of work).  It stops early after ``max_nodes`` positions
     or at ``deadline`` (``time.perf_counter()``); the solver runs it first, as a cheap probe."""
+    max_nodes = budget(max_nodes, "max_nodes", integer=True)
+    if deadline is not None:  # (a time.perf_counter() reading)
+        deadline = real(deadline, "deadline", -1e18, 1e18)
+    cancel = cancel_token(cancel)
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []
@@ -259,6 +271,9 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
     from .exact import search
 
     s, rules = _start(position, rules)
+    samples = whole(samples, "samples", 1, 10_000)
+    max_nodes = count_budget(max_nodes, "max_nodes")
+    seed = check_seed(seed, optional=False)
     start = s
     engine = rules.engine
     rng = random.Random(seed)
