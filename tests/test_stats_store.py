@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
@@ -673,4 +673,89 @@ def test_property_what_is_readable_is_never_lost(tmp_path_factory, damage, n_gam
     if n_games or save:
         assert store.state == "reset"
     bounded(store)
+    store.close()
+
+
+def _comm(w: FourSeasons, content) -> None:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                   "buffers": []})
+
+
+def _move(w: FourSeasons, pick: int = 0) -> None:
+    b = w.board
+    legal = b["legal"]
+    if not legal:
+        _comm(w, {"type": "turn", "ply": b["ply"], "version": b["version"]})
+        return
+    card, source, target = legal[pick % len(legal)]
+    _comm(w, {"type": "move", "card": card, "source": source, "target": target,
+              "ply": b["ply"], "version": b["version"]})
+
+
+def test_two_boards_never_play_one_saved_game_twice(path):
+    """Issue 27: two boards of one variant, statistics on.  Board 1 and board 2 each play a
+    game; board 2 gives its up; board 1 moves again (saving its game).  Board 2, back at a
+    fresh deal, took a resume intent and resumed board 1's game *while board 1 was playing
+    it* (the claim stayed with the first board that had moved): both gave it up, and the
+    store counted one game twice.  And giving up a game cleared the saved game of the other
+    board."""
+    store = Stats(path)
+    b1 = FourSeasons(variant="czarina", seed=1, stats=store)
+    b2 = FourSeasons(variant="czarina", seed=2, stats=store)
+    _move(b1)
+    _move(b2)
+    _comm(b2, {"type": "new_game", "seed": 45268195, "variant": "czarina"})
+    _move(b1)
+    _comm(b2, {"type": "resume"})
+    assert b2.game.seed == 45268195 and b2.game.ply == 0  # (refused: it is played on b1)
+    _comm(b1, {"type": "new_game", "seed": 7, "variant": "czarina"})
+    _comm(b2, {"type": "new_game", "seed": 8, "variant": "czarina"})
+    written(store)
+    assert sorted((h["seed"], h["result"]) for h in store.history("czarina")) == [
+        (1, "abandoned"), (2, "abandoned")]
+    # giving up one board's game leaves the other board's saved game in place
+    _move(b1)
+    _move(b2)  # (the saved game is b2's now)
+    _comm(b1, {"type": "new_game", "seed": 9, "variant": "czarina"})
+    written(store)
+    saved = store.unfinished("czarina", {})
+    assert saved is not None and Game.from_json(saved[0]).seed == 8
+    store.close()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(actions=st.lists(st.tuples(st.integers(0, 1), st.sampled_from(
+    ["move", "move", "move", "new_game", "resume", "resume", "undo", "next_deal", "restart"]),
+    st.integers(0, 3)), max_size=30))
+@example(actions=[(0, "move", 0), (1, "move", 0), (1, "new_game", 3), (0, "move", 1),
+                  (1, "resume", 0), (0, "new_game", 1), (1, "new_game", 2)])  # (issue 27)
+def test_property_two_boards_never_lose_or_double_count_a_game(tmp_path_factory, actions):
+    """Two boards of one variant sharing a store, any interleaving of moves, give-ups (a new
+    deal, Next deal), undo, restart and resume intents: every game a person played and gave
+    up or finished is recorded exactly once, and never are two boards playing one game (each
+    board deals its own seeds: board 0 even, board 1 odd — the same seed on both is a game
+    resumed while it was played elsewhere)."""
+    store = Stats(tmp_path_factory.mktemp("two") / "stats.sqlite")
+    boards = [FourSeasons(variant="czarina", seed=s, stats=store) for s in (0, 1)]
+    expected = 0
+    for i, kind, arg in actions:
+        w = boards[i]
+        game = w.game
+        was = w._table.recorder.in_progress(game)
+        if kind == "move":
+            _move(w, arg)
+        elif kind == "new_game":
+            _comm(w, {"type": "new_game", "seed": 2 * arg + i, "variant": "czarina"})
+        elif kind == "next_deal":
+            _comm(w, {"type": "offer", "id": "next_deal"})
+        else:
+            b = w.board
+            _comm(w, {"type": kind, "ply": b["ply"], "version": b["version"]})
+        if was and (w.game is not game or game.status in ("won", "lost")):
+            expected += 1
+        playing = [b.game.seed for b in boards if b._table.recorder.in_progress(b.game)]
+        assert len(playing) == len(set(playing)), "one game in progress on two boards"
+    written(store)
+    assert len(store.history("czarina", 1000)) == expected
     store.close()
