@@ -213,10 +213,10 @@ hostile_option = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=12),
     st.sampled_from(["auto", "cross", "waste", "portfolio", "HCWST", "TSWCH", "python",
                      "compiled", "serial", "standard", "corners", "solver", "fair",
-                     "x" * 100_000, 10**400, 2**62 + 1, b"", "\udcff"]),
+                     "x" * 5000, 10**400, 2**62 + 1, b"", "\udcff"]),
     st.lists(st.integers(-2, 5), max_size=3), st.dictionaries(st.integers(0, 3), st.none(),
                                                              max_size=2),
-    st.sampled_from([_endless, object, Game]).map(lambda f: f()),
+    st.sampled_from([_endless, object, lambda: Game.new(seed=1)]).map(lambda f: f()),
 )
 
 
