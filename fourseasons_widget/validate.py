@@ -38,18 +38,17 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+# (the low-level helpers live in _bounded, which imports nothing of the package: cards, deal
+# and state use them from there, so that this gate may import the types it checks with no
+# cycle; they are this module's public names as before)
+from ._bounded import PILE_NAME, QUOTE_LIMIT, SHORT_PILE, quote, take
 from .cards import CODES, SUIT_SYMBOLS
+from .deal import parse_pysol_number, pysol_deck, shuffled_deck
+from .state import State
 
-#: the longest piece of outside input a message quotes
-QUOTE_LIMIT = 40
 #: the longest message (a refusal, an announcement) the widget publishes
 MESSAGE_LIMIT = 400
 
-#: a pile's full name, canonical: no leading zeros, ASCII digits only
-PILE_NAME = re.compile(r"(stock|waste|(foundation|cross|tableau|cell):(0|[1-9][0-9]?))",
-                       re.ASCII)
-#: a short pile name as in the notation: ``s``, ``w``, ``f0``, ``c2``, ``t11``, ``x4``
-SHORT_PILE = re.compile(r"([swfctx])(0|[1-9][0-9]?)?", re.ASCII)
 _DIGITS = re.compile(r"(0|[1-9][0-9]*)", re.ASCII)
 #: seeds run from 0 to 2**63 - 1; PySolFC's deal numbers from 1 to 10**20 - 1
 SEED_LIMIT = 2**63
@@ -62,33 +61,6 @@ class BudgetError(ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # Messages
-
-
-def quote(x: Any, limit: int = QUOTE_LIMIT) -> str:
-    """A short, ASCII, safe rendering of outside input for a message.
-
-    Strings are cut to ``limit`` characters and escaped (``ascii``: non-ASCII characters and
-    lone surrogates become ``\\u`` escapes); huge integers and containers are described
-    rather than printed.
-    """
-    if isinstance(x, str):
-        text = ascii(x[:limit])
-        if len(x) > limit or len(text) > limit + 2:
-            text = text[:limit - 1].rstrip("\\") + "...'"
-        return text
-    if isinstance(x, bool) or x is None:
-        return repr(x)
-    if isinstance(x, int):
-        if x.bit_length() > 64:
-            return f"an integer of {x.bit_length()} bits"
-        return str(int(x))
-    if isinstance(x, float):
-        return repr(x)
-    if isinstance(x, bytes | bytearray):
-        return f"{type(x).__name__} of length {len(x)}"
-    if isinstance(x, list | tuple | dict | set | frozenset):
-        return f"a {type(x).__name__} of {len(x)} items"
-    return f"a {type(x).__name__[:QUOTE_LIMIT]}"
 
 
 def safe_text(text: Any, limit: int = MESSAGE_LIMIT) -> str:
@@ -463,8 +435,6 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     if seed is not None and (not is_int(seed) or not 0 <= seed < SEED_LIMIT):
         raise ValueError(f"a seed is an integer from 0 to 2**63 - 1 or null, not {quote(seed)}")
     if pysol is not None:
-        from .deal import parse_pysol_number
-
         try:
             ok = (is_int(pysol) or isinstance(pysol, str)) and parse_pysol_number(pysol) == pysol
         except ValueError:
@@ -479,26 +449,11 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     if not isinstance(deck, tuple) or len(deck) != 52 or sorted(
             c if is_int(c) else -1 for c in deck) != list(range(52)):
         raise ValueError("a deck is 52 different cards")
-    from .deal import pysol_deck, shuffled_deck
-
     if seed is not None and shuffled_deck(seed) != deck:
         raise ValueError(f"the deck is not the one seed {seed} deals")
     if pysol is not None and rules is not None and pysol_deck(
             pysol, rules.pysol_rows, base=rules.deal == "cross") != deck:
         raise ValueError(f"the deck is not PySolFC's deal {pysol}")
-
-
-def take(items: Iterable[Any], n: int, what: str, error: type[ValueError] = ValueError) -> list:
-    """At most ``n`` items of ``items``, reading at most ``n + 1`` (an endless iterable is
-    refused, not exhausted); raises ``error`` when there are more."""
-    try:
-        it = iter(items)
-    except TypeError:
-        raise error(f"{what} must be a list, not {quote(items)}") from None
-    out = list(itertools.islice(it, n + 1))
-    if len(out) > n:
-        raise error(f"{what} has more than {n} items")
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -544,8 +499,6 @@ def check_position(rules: Any, s: Any) -> None:
       Dick 1883 at most one vacancy waits to be filled while the pack or the waste holds a card
       (each move empties at most one pile, and nothing else may be done until it is filled).
     """
-    from .state import State  # (state.py reads its names through this module)
-
     if not isinstance(s, State):
         raise ValueError("a position is a State")
     n = rules.n_piles
