@@ -496,6 +496,8 @@ def good_file(tmp_path_factory) -> bytes:
                                                                  HealthCheck.function_scoped_fixture])
 @given(flips=st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 255)), min_size=1,
                       max_size=20), cut=st.one_of(st.none(), st.integers(0, 2**16)))
+@example(flips=[(47, 5)], cut=None)  # (a file format SQLite never had: "off" for good before)
+@example(flips=[(20, 1), (11650, 128)], cut=None)  # (a saved game's text not UTF-8: salvaged)
 def test_fuzz_corrupt_files(tmp_path_factory, good_file, flips, cut):
     """A file damaged anywhere (bytes changed, cut short): the store reads what it can or
     moves the file aside; it never raises, and a new game is always kept."""
