@@ -175,8 +175,17 @@ def _check_seeds(first: int, deals: int) -> str | None:
     return None
 
 
-def _check_outputs(*paths: str | None) -> str | None:
-    """Why the output files cannot be written (checked before any work), or ``None``."""
+def _check_outputs(*paths: str | None, partial: str | None = None) -> str | None:
+    """Why the output files cannot be written (checked before any work), or ``None``.
+
+    Each file is written to a temporary file beside it and renamed when complete, so the check
+    makes (and removes) such a file: a folder may look writable and still refuse new files
+    (``/proc``, a read-only mount, a full disk — ``os.access`` says yes to root everywhere).
+    An existing output must be a regular file (renaming over ``/dev/null`` would replace the
+    device).  ``partial`` (``OUT.partial``, appended to as deals end) must be a regular file
+    if it exists."""
+    import secrets
+
     seen: set[str] = set()
     for path in paths:
         if path is None:
@@ -194,8 +203,21 @@ def _check_outputs(*paths: str | None) -> str | None:
             return f"the folder of {quote(path)} does not exist"
         if not os.access(folder, os.W_OK | os.X_OK):
             return f"the folder of {quote(path)} is not writable"
+        if os.path.exists(full) and not os.path.isfile(full):
+            return f"{quote(path)} is not a regular file"
         if os.path.exists(full) and not os.access(full, os.W_OK):
             return f"{quote(path)} is not writable"
+        tmp = f"{full}.{os.getpid()}-{secrets.token_hex(4)}.tmp"  # (as write_csv names it)
+        try:
+            with open(tmp, "x"):
+                pass
+            os.remove(tmp)
+        except OSError as e:
+            return (f"cannot create a file beside {quote(path)} "
+                    f"({quote(e.strerror or type(e).__name__)})")
+    if partial is not None and os.path.lexists(partial) and (
+            not os.path.isfile(partial) or not os.access(partial, os.R_OK | os.W_OK)):
+        return f"{quote(partial)} is not a regular file this command can read and append to"
     return None
 
 
@@ -282,25 +304,37 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     players = list(EVERY_PLAYER) if a.player == "all" else [a.player]
     for v in variants:
         if v not in VARIANTS:
-            print(f"fourseasons: unknown variant {v!r}; choose one of {', '.join(VARIANTS)}",
-                  file=sys.stderr)
-            return 2
+            return _refuse("winrate", f"unknown variant {quote(v)}; choose one of "
+                                      f"{', '.join(VARIANTS)}, or all")
     for pl in players:
         if pl not in PLAYERS:
-            print(f"fourseasons: unknown player {pl!r}; choose one of {', '.join(PLAYERS)}",
-                  file=sys.stderr)
-            return 2
+            return _refuse("winrate", f"unknown player {quote(pl)}; choose one of "
+                                      f"{', '.join(PLAYERS)}, or all")
     executor = None
     client = None
     pool = None
     if a.scheduler and a.executor != "dask":
         print("fourseasons: --scheduler needs --executor dask", file=sys.stderr)
         return 2
-    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out, a.summary)
-    if why:
-        return _refuse("winrate", why)
     if a.resume and not a.out:
         return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
+    # every finished deal is appended to OUT.partial at once (never under the final name), so
+    # an interrupted run keeps it and --resume goes on from it
+    partial = a.out + ".partial" if a.out else None
+    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out, a.summary,
+                                                                partial=partial)
+    if why:
+        return _refuse("winrate", why)
+    resumed: list | None = None
+    if a.resume:
+        from .solver.experiments import problem_report, read_checkpoint
+
+        try:  # (read through the gate before any work: a row is checked, or dropped)
+            resumed, problems = read_checkpoint(partial)
+        except ValueError as e:
+            return _refuse("winrate", f"cannot resume: {e} (remove it to start afresh)")
+        for line in problem_report(partial, problems):
+            print(f"fourseasons winrate: {safe_text(line, 300)}", file=sys.stderr)
     if a.executor == "serial":
         executor = "serial"
     elif a.executor == "dask":
@@ -323,9 +357,6 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv if x != "--resume")
     all_rows = []
     summaries = []
-    # every finished deal is appended to OUT.partial at once (never under the final name), so
-    # an interrupted run keeps it and --resume goes on from it
-    partial = a.out + ".partial" if a.out else None
     checkpoint = None
     if partial:
         from .solver.experiments import Checkpoint, finished_rows
@@ -339,7 +370,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                 t0 = time.perf_counter()
                 done = finished_rows(partial, v, pl, a.nodes if pl in SEARCHERS or
                                      pl == "fair" else None, a.seconds if pl in SEARCHERS
-                                     else None) if a.resume else None
+                                     else None, resumed) if a.resume else None
                 if done:
                     print(f"{v} {pl}: {len(done)} deals from {partial} (resumed)", flush=True)
                 rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,

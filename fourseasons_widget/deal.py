@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import random
 
+from ._bounded import quote
 from .cards import FULL_DECK, make_card
-from .validate import quote
 
 # PySolFC suit order C S H D, as this model's suit numbers (S H D C → 0 1 2 3)
 _PYSOL_SUITS = (3, 0, 1, 2)

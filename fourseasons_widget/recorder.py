@@ -165,7 +165,12 @@ class Recorder:
                 if game.ply:
                     self.store.save_unfinished(game.variant, game.to_json(), self.seconds,
                                                options=options)
-                else:  # taken back to the deal: nothing worth resuming
+                    # (the board that saved last holds the saved game: no other board offers
+                    # or resumes it while this one plays it — before, the claim stayed with
+                    # the first board that moved, and a second board could resume this game
+                    # while it was in progress here: one game played, and counted, twice)
+                    self._claim()
+                elif self._holds_claim():  # taken back to the deal: nothing worth resuming
                     self.store.clear_unfinished(game.variant, options=options)
 
     def finish(self, game: Game, result: str) -> None:
@@ -186,7 +191,8 @@ class Recorder:
                 self.store.record(game.variant, result, moves=self.person_moves,
                                   seconds=self._seconds,
                                   seed=game.seed, deal=deal, options=options)
-                self.store.clear_unfinished(game.variant, options=options)
+                if self._holds_claim():  # (the saved game is this one, not another board's)
+                    self.store.clear_unfinished(game.variant, options=options)
         self._release()
 
     def give_up(self, game: Game) -> None:
@@ -297,6 +303,14 @@ class Recorder:
                 ref = _claims.get(key)
                 if ref is not None and ref() is self:
                     del _claims[key]
+
+    def _holds_claim(self) -> bool:
+        """This board saved the game kept for its variant last (or resumed it): clearing the
+        saved game clears this board's, never another board's game in progress."""
+        key = self._key(self.game.variant) if self.game is not None else None
+        with _claims_lock:
+            ref = _claims.get(key) if key is not None else None
+        return ref is None or ref() is None or ref() is self
 
     def _claimed_elsewhere(self, variant: str) -> bool:
         key = self._key(variant)

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ._bounded import PILE_NAME, SHORT_PILE, quote
 from .cards import CODES, parse_card
-from .validate import PILE_NAME, SHORT_PILE, quote
 
 STOCK = -2
 WASTE = -1

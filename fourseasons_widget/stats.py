@@ -43,7 +43,6 @@ import atexit
 import collections
 import contextlib
 import datetime
-import json
 import os
 import pathlib
 import sqlite3
@@ -55,6 +54,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .stats_schema import (
+    GAME_COLUMNS,
+    MAX_SAVE,
+    SAVE_COLUMNS,
+    SCHEMA_VERSION,
+    Damaged,
+    Newer,
+    check_columns,
+    migrate,
+    options_key,
+    salvage_rows,
+    saved_options,
+    text_factory,
+)
+from .stats_summary import history_entries, summarize
 from .validate import (
     STATS_MOVES_LIMIT,
     STATS_RESULTS,
@@ -66,16 +80,12 @@ from .validate import (
     safe_text,
     stats_game,
     stats_name,
-    stats_options,
     stats_saved,
     whole,
 )
 
 ENV = "FOURSEASONS_WIDGET_DATA"
 RESULTS = STATS_RESULTS
-MAX_SAVE = 2_000_000  # characters of a saved game (Game.from_json refuses more anyway)
-#: the schema this library writes (``PRAGMA user_version``); 0 is the first, unversioned one
-SCHEMA_VERSION = 2
 #: how long a read, or a write made on the caller's thread, waits for a lock (milliseconds)
 BUSY_MS = 100
 #: how long the writer thread waits for a lock before it tries again later (milliseconds)
@@ -86,31 +96,6 @@ MAX_PENDING = 10_000
 NOTICE_LIMIT = 20
 #: a writer thread with nothing to do stops after this many seconds (a new write starts one)
 WRITER_IDLE = 1.0
-
-_TABLES = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    variant TEXT NOT NULL,
-    seed INTEGER,
-    result TEXT NOT NULL,
-    moves INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    ended REAL NOT NULL,
-    deal TEXT,
-    options TEXT
-);
-CREATE TABLE IF NOT EXISTS unfinished (
-    variant TEXT NOT NULL,
-    options TEXT NOT NULL,
-    game TEXT NOT NULL,
-    seconds REAL NOT NULL,
-    saved REAL NOT NULL,
-    PRIMARY KEY (variant, options)
-);
-"""
-_GAME_COLUMNS = ("id", "variant", "seed", "result", "moves", "seconds", "ended", "deal", "options")
-_SAVE_COLUMNS = ("variant", "options", "game", "seconds", "saved")
-
 
 def data_dir() -> pathlib.Path:
     """Where the statistics live: ``$FOURSEASONS_WIDGET_DATA`` or Jupyter's data directory."""
@@ -123,24 +108,6 @@ def data_dir() -> pathlib.Path:
 
 def default_path() -> pathlib.Path:
     return data_dir() / "stats.sqlite"
-
-
-def options_key(variant: str, options: Any = None) -> str:
-    """The canonical text of a variant's options (every option, defaults filled in, sorted):
-    ``{}`` and ``{"rules": "default"}`` name the same standard game.  Raises ``ValueError``."""
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ValueError(f"options are a dict, not {quote(options)}")
-    stats_options(options)  # (short ASCII names only, before the rules see them)
-    from .rules import VARIANTS, get_rules
-
-    if variant in VARIANTS:
-        try:
-            options = get_rules(variant, **options).option_values
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"options: {quote_error(e)}") from None
-    return stats_options(options)
 
 
 def deal_label(game: Any) -> str:
@@ -184,17 +151,12 @@ def _kind(e: BaseException) -> str:
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text or "busy" in text:
         return "busy"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or \
-            "not a database" in text or "no such table" in text or "no such column" in text:
+            "not a database" in text or "no such table" in text or "no such column" in text \
+            or "because it is a view" in text or "unsupported file format" in text:
+        # (a header naming a file format SQLite has never had — byte 47, say — is damage:
+        # moved aside like any other, not "the statistics cannot be saved" for good)
         return "damaged"
     return "off"
-
-
-class _Damaged(Exception):
-    """The file is not a statistics store this library can use (its reason in the message)."""
-
-
-class _Newer(Exception):
-    """The file was written by a newer version of the library (left untouched)."""
 
 
 _STORES: weakref.WeakSet[Stats] = weakref.WeakSet()
@@ -304,7 +266,7 @@ class Stats:
                               check_same_thread=False)
         # (text another program wrote as bytes that are not UTF-8 reads as text with escapes,
         # and the validation layer refuses it: never a UnicodeDecodeError)
-        con.text_factory = _text
+        con.text_factory = text_factory
         try:
             con.execute(f"PRAGMA busy_timeout={int(ms)}")
             with self._prepare_lock:  # (one connection at a time sets the file up)
@@ -321,11 +283,11 @@ class Stats:
         try:
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if not isinstance(version, int) or version < 0:
-                raise _Damaged("its schema version is not a number")
+                raise Damaged("its schema version is not a number")
             if version > 1000:  # (no schema of this library gets there: damage)
-                raise _Damaged(f"its schema version reads {quote(version)}")
+                raise Damaged(f"its schema version reads {quote(version)}")
             if version > SCHEMA_VERSION:
-                raise _Newer(f"the statistics file was written by a newer fourseasons-widget "
+                raise Newer(f"the statistics file was written by a newer fourseasons-widget "
                              f"(schema {quote(version)}); it is left untouched and nothing is "
                              "saved this session: upgrade fourseasons-widget")
             mode = con.execute("PRAGMA journal_mode").fetchone()[0]
@@ -335,62 +297,20 @@ class Stats:
                 # corrupt the file)
                 con.execute("PRAGMA journal_mode=WAL")
             if version < SCHEMA_VERSION:
-                self._migrate(con)
-            self._check_columns(con)
+                migrate(con)
+            check_columns(con)
             check = con.execute("PRAGMA quick_check").fetchone()
             if not check or check[0] != "ok":
-                raise _Damaged(f"its integrity check says {quote(check[0] if check else None)}")
+                raise Damaged(f"its integrity check says {quote(check[0] if check else None)}")
         except sqlite3.DatabaseError as e:
             if _kind(e) == "damaged" or type(e) is sqlite3.DatabaseError:
-                raise _Damaged(quote_error(e, 80)) from None
+                raise Damaged(quote_error(e, 80)) from None
             raise
         except (ValueError, TypeError, IndexError, UnicodeError) as e:  # (a schema unreadable)
-            raise _Damaged(quote_error(e, 80)) from None
+            raise Damaged(quote_error(e, 80)) from None
         self._prepared = True
         with contextlib.suppress(OSError):
             self._ino = os.stat(self.path).st_ino
-
-    def _check_columns(self, con: sqlite3.Connection) -> None:
-        for table, columns in (("games", _GAME_COLUMNS), ("unfinished", _SAVE_COLUMNS)):
-            have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
-            missing = [c for c in columns if c not in have]
-            if missing:
-                raise _Damaged(f"its table {table} has no column {missing[0]}")
-
-    def _migrate(self, con: sqlite3.Connection) -> None:
-        con.execute("BEGIN IMMEDIATE")
-        try:
-            version = con.execute("PRAGMA user_version").fetchone()[0]
-            if version < SCHEMA_VERSION:
-                tables = {r[0] for r in con.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
-                if "games" in tables:
-                    have = {r[1] for r in con.execute("PRAGMA table_info(games)")}
-                    for column in ("deal", "options"):
-                        if column not in have:
-                            con.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
-                if "unfinished" in tables:
-                    have = {r[1] for r in con.execute("PRAGMA table_info(unfinished)")}
-                    if "options" not in have:  # one saved game per variant: keyed by options now
-                        con.execute("ALTER TABLE unfinished RENAME TO unfinished_v0")
-                        tables.discard("unfinished")
-                for statement in _TABLES.split(";"):
-                    if statement.strip():
-                        con.execute(statement)
-                if "unfinished_v0" in {r[0] for r in con.execute(
-                        "SELECT name FROM sqlite_master WHERE type = 'table'")}:
-                    for variant, game, seconds, saved in con.execute(
-                            "SELECT variant, game, seconds, saved FROM unfinished_v0").fetchall():
-                        con.execute("INSERT OR REPLACE INTO unfinished (variant, options, game, "
-                                    "seconds, saved) VALUES (?, ?, ?, ?, ?)",
-                                    (variant, _saved_options(variant, game), game, seconds, saved))
-                    con.execute("DROP TABLE unfinished_v0")
-                con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            con.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                con.execute("ROLLBACK")
-            raise
 
     def _con(self, which: str) -> sqlite3.Connection:
         con = self._reader if which == "reader" else self._writer
@@ -412,11 +332,11 @@ class Stats:
 
     def _trouble(self, e: BaseException) -> None:
         """Act on an error of the database (called with the lock held)."""
-        if isinstance(e, _Newer):
+        if isinstance(e, Newer):
             self._problem = ("off", str(e))
             self._notice(str(e))
             return
-        kind = "damaged" if isinstance(e, _Damaged) else _kind(e)
+        kind = "damaged" if isinstance(e, Damaged) else _kind(e)
         if kind == "damaged":
             self._move_aside(str(e))
         elif kind == "busy":
@@ -465,10 +385,47 @@ class Stats:
                                               f"could not be moved aside ({quote_error(e, 80)})"))
             return
         self._ino = None
+        kept = self._salvage(aside)
         self._reset_message = safe_text(
             f"The statistics file was damaged ({reason}); it is kept as {aside.name} and a "
-            "fresh one was started.")
+            f"fresh one was started{kept}.")
         self._notice(self._reset_message)
+
+    def _salvage(self, aside: pathlib.Path) -> str:
+        """Copy what can be read of the file set aside into the fresh store: each table that
+        is still a table and can be read, each row through the validation layer (a damaged
+        ``unfinished`` does not cost the player the history of the games).  The file set
+        aside is left as it was (read from a copy).  Returns the words of the message that
+        say what was kept (called with the lock held, connections dropped)."""
+        read = salvage_rows(aside)
+        if read is None:
+            return ""  # (nothing of it can be read: a fresh store, as said)
+        good_games, good_saves, lost, dropped = read
+        if not good_games and not good_saves:
+            return " (nothing in it could be read)" if lost else ""
+        try:
+            con = self._con("writer")
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.executemany(f"INSERT OR IGNORE INTO games ({', '.join(GAME_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(GAME_COLUMNS))})", good_games)
+                con.executemany(f"INSERT OR REPLACE INTO unfinished ({', '.join(SAVE_COLUMNS)}) "
+                                f"VALUES ({', '.join('?' * len(SAVE_COLUMNS))})", good_saves)
+                con.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
+                raise
+        except (sqlite3.Error, OSError, ValueError, Damaged, Newer) as e:
+            self._drop_connections()
+            self._prepared = False
+            return f" (what could be read of it was not copied: {quote_error(e, 60)})"
+        words = [f"{len(good_games)} game(s) of the history"]
+        if good_saves:
+            words.append(f"{len(good_saves)} unfinished game(s)")
+        tail = f"; {dropped} row(s) could not be read" if dropped else ""
+        lost_words = f"; not readable: {', '.join(lost)}" if lost else ""
+        return f", keeping {' and '.join(words)}{tail}{lost_words}"
 
     # -- writing -----------------------------------------------------------------------------
     def _queue(self, op: _Op) -> None:
@@ -578,7 +535,7 @@ class Stats:
                 with contextlib.suppress(sqlite3.Error):
                     con.execute("ROLLBACK")
                 raise
-        except (sqlite3.Error, OSError, _Damaged, _Newer) as e:
+        except (sqlite3.Error, OSError, Damaged, Newer) as e:
             with self._lock:
                 self._inflight = None
                 self._trouble(e)
@@ -678,9 +635,9 @@ class Stats:
                             not self._pending:
                         self._problem = None  # (a read that waited: nothing is kept waiting)
                     return result
-                except (sqlite3.Error, OSError, _Damaged, _Newer) as e:
+                except (sqlite3.Error, OSError, Damaged, Newer) as e:
                     self._trouble(e)
-                    if not (isinstance(e, _Damaged) or _kind(e) == "damaged") or \
+                    if not (isinstance(e, Damaged) or _kind(e) == "damaged") or \
                             self._problem is not None:
                         return default
             return default
@@ -689,7 +646,7 @@ class Stats:
               limit: int | None = None) -> list[dict[str, Any]]:
         """The valid finished games (from the file, then those waiting to be written)."""
         def read(con: sqlite3.Connection) -> list[tuple]:
-            sql = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games"
+            sql = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
             args: tuple = ()
             if variant is not None:
                 sql, args = sql + " WHERE variant = ?", (variant,)
@@ -702,7 +659,7 @@ class Stats:
         bad: list[str] = []
         for r in raw:
             try:
-                out.append(stats_game(dict(zip(_GAME_COLUMNS, r, strict=True))))
+                out.append(stats_game(dict(zip(GAME_COLUMNS, r, strict=True))))
             except ValueError as e:
                 key = ("game", r[0] if r else None)
                 if key not in self._skipped and len(self._skipped) < 10_000:
@@ -725,23 +682,7 @@ class Stats:
         up to the last game), ``best_streak``, ``best_moves`` and ``best_seconds`` (of the
         games won; ``None`` before the first win).  Rows that do not read as a game are left
         out (see :attr:`notices`)."""
-        out: dict[str, dict[str, Any]] = {}
-        for row in self._rows(variant):
-            result, moves, seconds = row["result"], row["moves"], row["seconds"]
-            s = out.setdefault(row["variant"], {"played": 0, "won": 0, "lost": 0, "abandoned": 0,
-                                                "streak": 0, "best_streak": 0, "best_moves": None,
-                                                "best_seconds": None})
-            s["played"] += 1
-            s[result] += 1
-            if result == "won":
-                s["streak"] += 1
-                s["best_streak"] = max(s["best_streak"], s["streak"])
-                s["best_moves"] = moves if s["best_moves"] is None else min(s["best_moves"], moves)
-                s["best_seconds"] = (seconds if s["best_seconds"] is None
-                                     else min(s["best_seconds"], seconds))
-            else:
-                s["streak"] = 0
-        return out
+        return summarize(self._rows(variant))
 
     def history(self, variant: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """The games played, newest first (at most ``limit``, 1-1000): ``date`` (ISO, local
@@ -752,15 +693,7 @@ class Stats:
             stats_name(variant)
         limit = whole(limit, "limit", 1, 1000)
         rows = self._rows(variant)[-limit:]
-        out = []
-        for r in reversed(rows):
-            deal = r["deal"] if r["deal"] is not None else (
-                f"seed {r['seed']}" if r["seed"] is not None else "")
-            out.append({"date": _iso(r["ended"]), "variant": r["variant"], "deal": deal,
-                        "result": r["result"], "moves": r["moves"],
-                        "seconds": round(r["seconds"], 1), "id": r["id"], "seed": r["seed"],
-                        "options": json.loads(r["options"]) if r["options"] else {}})
-        return out
+        return history_entries(rows)
 
     # -- finished games ----------------------------------------------------------------------
     def record(self, variant: str, result: str, *, moves: int, seconds: float,
@@ -801,7 +734,7 @@ class Stats:
         if len(game_json) > MAX_SAVE:
             self._notice(f"the {variant} game in progress is too large to be kept for later")
             return
-        key = options_key(variant, options) if options is not None else _saved_options(
+        key = options_key(variant, options) if options is not None else saved_options(
             variant, game_json)
         self._queue(_Op("save", {"variant": variant, "options": key, "game": game_json,
                                  "seconds": real(seconds, "seconds", 0.0, STATS_SECONDS_LIMIT),
@@ -923,38 +856,8 @@ def _same(x: Any, y: Any) -> bool:
     return type(x) is type(y) and x == y
 
 
-def _text(b: bytes) -> str:
-    return b.decode("utf-8", "surrogateescape")
-
-
 def is_count(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= STATS_MOVES_LIMIT
-
-
-def _iso(ended: float) -> str:
-    try:
-        return datetime.datetime.fromtimestamp(ended).astimezone().isoformat(timespec="seconds")
-    except (OverflowError, OSError, ValueError):
-        return ""
-
-
-def _saved_options(variant: Any, game: Any) -> str:
-    """The options a saved game names (canonical), the variant's defaults if it names none
-    readable (so that the record is found, and checked, when the variant is resumed)."""
-    options: Any = {}
-    if isinstance(game, str) and len(game) <= MAX_SAVE:
-        try:
-            data = json.loads(game)
-            options = data.get("options") or {} if isinstance(data, dict) else {}
-        except (ValueError, RecursionError):
-            options = {}
-    try:
-        return options_key(variant, options if isinstance(options, dict) else {})
-    except ValueError:
-        try:
-            return options_key(variant, {})
-        except ValueError:
-            return "{}"
 
 
 def summary(variant: str | None = None) -> dict[str, dict[str, Any]]:

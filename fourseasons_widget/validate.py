@@ -38,18 +38,17 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+# (the low-level helpers live in _bounded, which imports nothing of the package: cards, deal
+# and state use them from there, so that this gate may import the types it checks with no
+# cycle; they are this module's public names as before)
+from ._bounded import PILE_NAME, QUOTE_LIMIT, SHORT_PILE, quote, take
 from .cards import CODES, SUIT_SYMBOLS
+from .deal import parse_pysol_number, pysol_deck, shuffled_deck
+from .state import State
 
-#: the longest piece of outside input a message quotes
-QUOTE_LIMIT = 40
 #: the longest message (a refusal, an announcement) the widget publishes
 MESSAGE_LIMIT = 400
 
-#: a pile's full name, canonical: no leading zeros, ASCII digits only
-PILE_NAME = re.compile(r"(stock|waste|(foundation|cross|tableau|cell):(0|[1-9][0-9]?))",
-                       re.ASCII)
-#: a short pile name as in the notation: ``s``, ``w``, ``f0``, ``c2``, ``t11``, ``x4``
-SHORT_PILE = re.compile(r"([swfctx])(0|[1-9][0-9]?)?", re.ASCII)
 _DIGITS = re.compile(r"(0|[1-9][0-9]*)", re.ASCII)
 #: seeds run from 0 to 2**63 - 1; PySolFC's deal numbers from 1 to 10**20 - 1
 SEED_LIMIT = 2**63
@@ -62,33 +61,6 @@ class BudgetError(ValueError):
 
 # ---------------------------------------------------------------------------------------------
 # Messages
-
-
-def quote(x: Any, limit: int = QUOTE_LIMIT) -> str:
-    """A short, ASCII, safe rendering of outside input for a message.
-
-    Strings are cut to ``limit`` characters and escaped (``ascii``: non-ASCII characters and
-    lone surrogates become ``\\u`` escapes); huge integers and containers are described
-    rather than printed.
-    """
-    if isinstance(x, str):
-        text = ascii(x[:limit])
-        if len(x) > limit or len(text) > limit + 2:
-            text = text[:limit - 1].rstrip("\\") + "...'"
-        return text
-    if isinstance(x, bool) or x is None:
-        return repr(x)
-    if isinstance(x, int):
-        if x.bit_length() > 64:
-            return f"an integer of {x.bit_length()} bits"
-        return str(int(x))
-    if isinstance(x, float):
-        return repr(x)
-    if isinstance(x, bytes | bytearray):
-        return f"{type(x).__name__} of length {len(x)}"
-    if isinstance(x, list | tuple | dict | set | frozenset):
-        return f"a {type(x).__name__} of {len(x)} items"
-    return f"a {type(x).__name__[:QUOTE_LIMIT]}"
 
 
 def safe_text(text: Any, limit: int = MESSAGE_LIMIT) -> str:
@@ -216,6 +188,169 @@ def whole(value: Any, name: str, lo: int, hi: int) -> int:
     return int(value)
 
 
+def choice(value: Any, name: str, options: Iterable[str], error: type[ValueError] = ValueError,
+           ) -> str:
+    """One of ``options`` (text, compared exactly); raises ``error`` naming the choices."""
+    options = tuple(options)
+    if not isinstance(value, str) or value not in options:
+        raise error(f"{name} must be one of {', '.join(options)}, not {quote(value)}")
+    return value
+
+
+def flag(value: Any, name: str, error: type[ValueError] = ValueError) -> bool:
+    """``True`` or ``False`` itself (``0``, ``"no"`` or ``None`` are not a yes-or-no here)."""
+    if not isinstance(value, bool):
+        raise error(f"{name} must be True or False, not {quote(value)}")
+    return value
+
+
+def workers(value: Any, name: str = "workers", most: int | None = None) -> int | None:
+    """A number of worker threads or processes: ``None`` (the default) or a whole number from
+    1 to ``most`` (by default the machine's cores); raises :class:`BudgetError` (a
+    ``ValueError``) otherwise.
+
+    ``0``, ``-1``, ``True`` or ``2**40`` reached OR-Tools as they were (it took ``0`` and
+    ``True`` silently and raised ``TypeError`` on ``2**40``)."""
+    import os
+
+    if value is None:
+        return None
+    cores = most if most is not None else os.cpu_count() or 1
+    if not is_int(value) or not 1 <= value <= cores:
+        why = "" if most is not None else " (this machine's cores)"
+        raise BudgetError(f"{name} must be a whole number from 1 to {cores}{why} or None, "
+                          f"not {quote(value)}")
+    return int(value)
+
+
+def cancel_token(value: Any, name: str = "cancel") -> Any:
+    """``None`` or a cancel token: an object whose ``is_set()`` says stop (a
+    ``threading.Event``); raises ``ValueError`` otherwise."""
+    if value is not None and not callable(getattr(value, "is_set", None)):
+        raise ValueError(f"{name} must be None or an object with is_set() (a threading.Event), "
+                         f"not {quote(value)}")
+    return value
+
+
+def search_order(value: Any, named: Iterable[str], name: str = "order") -> str:
+    """A search's move order: one of the ``named`` orders or a permutation of the five move
+    groups ``HCWST`` (home, cross, waste, space, turn); raises ``ValueError`` otherwise."""
+    named = tuple(named)
+    if isinstance(value, str) and (value in named or (
+            len(value) == 5 and sorted(value) == sorted("HCWST"))):
+        return value
+    raise ValueError(f"{name} must be one of {', '.join(named)} or a permutation of 'HCWST', "
+                     f"not {quote(value)}")
+
+
+def seed(value: Any, name: str = "seed", *, optional: bool = True) -> int | None:
+    """A random seed: an integer from 0 to 2**63 - 1 (or ``None`` when ``optional``)."""
+    if value is None and optional:
+        return None
+    if not is_int(value) or not 0 <= value < SEED_LIMIT:
+        raise ValueError(f"{name} must be an integer from 0 to 2**63 - 1"
+                         f"{' or None' if optional else ''}, not {quote(value)}")
+    return int(value)
+
+
+def count_budget(value: Any, name: str) -> int:
+    """A budget that must be given (no ``None``: the search has no end without it), as
+    :func:`budget` with ``integer=True``; raises :class:`BudgetError`."""
+    if value is None:
+        raise BudgetError(f"{name} must be a whole number greater than 0, not None")
+    return budget(value, name, integer=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The project's CSV files (the experiments' per-deal rows, their checkpoint, the summaries)
+
+#: what a spreadsheet runs as a formula when a cell starts with it (OWASP's list: CSV injection)
+CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: the longest line of a checkpoint file read back (a row of this package is about 80 bytes)
+CSV_LINE_LIMIT = 1000
+_CSV_FLOAT = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?([eE][-+]?[0-9]{1,3})?", re.ASCII)
+
+
+def csv_cell(value: Any, name: str) -> str | int | float:
+    """A value as the package writes it into a CSV cell: ``None`` as empty, a whole number,
+    a finite real number, or text — neutralised when a spreadsheet would run it as a formula
+    (a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'`` before it).
+    ``nan``, ``inf``, bools and other objects are refused (``ValueError``): a file written
+    by the package holds only what the package can read back."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise ValueError(f"{name}: a CSV cell holds no bool")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if not math.isfinite(f):
+            raise ValueError(f"{name} must be a finite number, not {quote(f)}")
+        return f
+    if isinstance(value, str):
+        return "'" + value if value.startswith(CSV_FORMULA_START) else value
+    raise ValueError(f"{name}: a CSV cell holds text or a number, not {quote(value)}")
+
+
+def csv_int(text: Any, name: str, lo: int, hi: int) -> int:
+    """A whole number read from a CSV cell, written canonically (ASCII digits, no sign, no
+    leading zero, no space: ``" 0 "``, ``"007"`` and ``"٣"`` are refused) from ``lo`` to
+    ``hi``; raises ``ValueError``."""
+    v = ascii_int(text)
+    if v is None or not lo <= v <= hi:
+        raise ValueError(f"{name} must be a whole number from {lo} to {quote(hi)} in digits "
+                         f"0-9, not {quote(text)}")
+    return v
+
+
+def csv_real(text: Any, name: str, lo: float, hi: float) -> float:
+    """A finite number read from a CSV cell (ASCII, unsigned: ``12``, ``0.25``, ``1e-05``)
+    from ``lo`` to ``hi``; ``nan``, ``-inf``, ``1e999`` are refused (``ValueError``)."""
+    if not isinstance(text, str) or len(text) > 48 or not _CSV_FLOAT.fullmatch(text):
+        raise ValueError(f"{name} must be a number in digits 0-9, not {quote(text)}")
+    f = float(text)
+    if not math.isfinite(f) or not lo <= f <= hi:
+        raise ValueError(f"{name} must be a number from {lo:g} to {hi:g}, not {quote(text)}")
+    return f
+
+
+#: an experiment's outcomes: the searchers' verdicts and the players' ends
+EXPERIMENT_OUTCOMES = ("won", "lost", "unknown", "stuck")
+#: the most nodes one deal's row counts (the prover adds three searches of 2**62 at most)
+EXPERIMENT_NODES_LIMIT = 2**64
+
+
+def experiment_row(cells: list[str], fields: tuple[str, ...], variants: Iterable[str],
+                   players: Iterable[str]) -> dict[str, Any]:
+    """One row of an experiment's per-deal file, read back (the checkpoint a run resumes
+    from): ``cells`` in the order of ``fields``, each checked and turned into the value the
+    run itself makes (so a resumed run writes what an uninterrupted one does).  Raises
+    ``ValueError`` naming the first cell that is wrong."""
+    if len(cells) != len(fields):
+        raise ValueError(f"{len(cells)} cells, not {len(fields)}")
+    raw = dict(zip(fields, cells, strict=True))
+    row: dict[str, Any] = {
+        "variant": choice(raw["variant"], "variant", variants),
+        "seed": csv_int(raw["seed"], "seed", 0, SEED_LIMIT - 1),
+        "player": choice(raw["player"], "player", players),
+        "outcome": choice(raw["outcome"], "outcome", EXPERIMENT_OUTCOMES),
+        "moves": csv_int(raw["moves"], "moves", 0, STATS_MOVES_LIMIT),
+        "nodes": csv_int(raw["nodes"], "nodes", 0, EXPERIMENT_NODES_LIMIT),
+        "seconds": csv_real(raw["seconds"], "seconds", 0.0, BUDGET_SECONDS_LIMIT),
+        "cards_home": csv_int(raw["cards_home"], "cards_home", 0, 52),
+        "max_nodes": None if raw["max_nodes"] == "" else csv_int(
+            raw["max_nodes"], "max_nodes", 1, BUDGET_COUNT_LIMIT),
+        "max_seconds": None if raw["max_seconds"] == "" else csv_real(
+            raw["max_seconds"], "max_seconds", 0.0, BUDGET_SECONDS_LIMIT),
+    }
+    if row["max_seconds"] == 0.0:
+        raise ValueError("max_seconds must be greater than 0, not 0")
+    if (row["outcome"] == "won") != (row["cards_home"] == 52):
+        raise ValueError(f"an outcome {row['outcome']} with {row['cards_home']} cards home")
+    return row
+
+
 # ---------------------------------------------------------------------------------------------
 # The statistics store's rows (stats.py reads every row through these: the file is outside
 # input — another program, or a person with a SQLite shell, may have written anything)
@@ -300,8 +435,6 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     if seed is not None and (not is_int(seed) or not 0 <= seed < SEED_LIMIT):
         raise ValueError(f"a seed is an integer from 0 to 2**63 - 1 or null, not {quote(seed)}")
     if pysol is not None:
-        from .deal import parse_pysol_number
-
         try:
             ok = (is_int(pysol) or isinstance(pysol, str)) and parse_pysol_number(pysol) == pysol
         except ValueError:
@@ -316,26 +449,11 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     if not isinstance(deck, tuple) or len(deck) != 52 or sorted(
             c if is_int(c) else -1 for c in deck) != list(range(52)):
         raise ValueError("a deck is 52 different cards")
-    from .deal import pysol_deck, shuffled_deck
-
     if seed is not None and shuffled_deck(seed) != deck:
         raise ValueError(f"the deck is not the one seed {seed} deals")
     if pysol is not None and rules is not None and pysol_deck(
             pysol, rules.pysol_rows, base=rules.deal == "cross") != deck:
         raise ValueError(f"the deck is not PySolFC's deal {pysol}")
-
-
-def take(items: Iterable[Any], n: int, what: str, error: type[ValueError] = ValueError) -> list:
-    """At most ``n`` items of ``items``, reading at most ``n + 1`` (an endless iterable is
-    refused, not exhausted); raises ``error`` when there are more."""
-    try:
-        it = iter(items)
-    except TypeError:
-        raise error(f"{what} must be a list, not {quote(items)}") from None
-    out = list(itertools.islice(it, n + 1))
-    if len(out) > n:
-        raise error(f"{what} has more than {n} items")
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -381,8 +499,6 @@ def check_position(rules: Any, s: Any) -> None:
       Dick 1883 at most one vacancy waits to be filled while the pack or the waste holds a card
       (each move empties at most one pile, and nothing else may be done until it is filled).
     """
-    from .state import State  # (state.py reads its names through this module)
-
     if not isinstance(s, State):
         raise ValueError("a position is a State")
     n = rules.n_piles
@@ -456,7 +572,10 @@ def check_position(rules: Any, s: Any) -> None:
                          "at most one")
 
 
-__all__ = ["BudgetError", "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
-           "STATS_RESULTS", "ascii_int", "budget", "check_origin", "check_position",
-           "frontend_update", "is_int", "pile_parts", "quote", "quote_error", "real", "safe_text",
-           "stats_game", "stats_name", "stats_options", "stats_saved", "take", "whole"]
+__all__ = ["BudgetError", "CSV_FORMULA_START", "CSV_LINE_LIMIT", "EXPERIMENT_OUTCOMES",
+           "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
+           "STATS_RESULTS", "ascii_int", "budget", "check_origin", "check_position", "choice",
+           "cancel_token", "count_budget", "csv_cell", "csv_int", "csv_real", "experiment_row",
+           "flag", "frontend_update", "search_order", "seed",
+           "is_int", "pile_parts", "quote", "quote_error", "real", "safe_text", "stats_game",
+           "stats_name", "stats_options", "stats_saved", "take", "whole", "workers"]

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
@@ -496,6 +496,8 @@ def good_file(tmp_path_factory) -> bytes:
                                                                  HealthCheck.function_scoped_fixture])
 @given(flips=st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 255)), min_size=1,
                       max_size=20), cut=st.one_of(st.none(), st.integers(0, 2**16)))
+@example(flips=[(47, 5)], cut=None)  # (a file format SQLite never had: "off" for good before)
+@example(flips=[(20, 1), (11650, 128)], cut=None)  # (a saved game's text not UTF-8: salvaged)
 def test_fuzz_corrupt_files(tmp_path_factory, good_file, flips, cut):
     """A file damaged anywhere (bytes changed, cut short): the store reads what it can or
     moves the file aside; it never raises, and a new game is always kept."""
@@ -582,3 +584,180 @@ def test_in_the_browser_the_store_says_it_lives_in_the_page_only(path, monkeypat
     w = FourSeasons(seed=3, stats=store)
     assert w.board["stats_state"]["state"] == "memory"
     assert "reload" in w.board["stats_state"]["message"]
+
+
+# -- issue 27: a damaged table costs only itself; two boards never lose or double-count a game --
+
+DAMAGE = {  # (damage to one table, done by another program with a SQLite shell)
+    "unfinished a view": "DROP TABLE unfinished; CREATE VIEW unfinished AS SELECT 'standard' "
+                         "AS variant, '{}' AS options, 'x' AS game, 1.0 AS seconds, "
+                         "1.0 AS saved",
+    "unfinished without a column": "DROP TABLE unfinished; CREATE TABLE unfinished (variant "
+                                   "TEXT, options TEXT, seconds REAL, saved REAL)",
+    "unfinished gone": "DROP TABLE unfinished",
+    "games a view": "ALTER TABLE games RENAME TO g2; CREATE VIEW games AS SELECT * FROM g2; ",
+    "games without a column": "ALTER TABLE games DROP COLUMN deal",
+}
+
+
+def _damaged_store(path, damage: str, n_games: int, saved: Game | None) -> bytes:
+    s = Stats(path)
+    s.summary()  # (the file made, even with nothing in it)
+    for i in range(n_games):
+        s.record("standard", ("won", "lost", "abandoned")[i % 3], moves=10 + i, seconds=5.0 + i,
+                 seed=i, deal=f"seed {i}")
+    if saved is not None:
+        s.save_unfinished("standard", saved.to_json(), 4.5, options={})
+    s.close()
+    stats_mod._REGISTRY.pop(s._key, None)
+    con = raw(path)
+    con.executescript(DAMAGE[damage])
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE))
+def test_a_damaged_table_costs_only_itself(path, damage):
+    """Issue 27: a store whose ``unfinished`` table was damaged (replaced by a view) was moved
+    aside whole and a fresh one started: the player's 5 games disappeared from Stats though
+    the ``games`` table was readable.  Now the file is kept aside as it was, and what can be
+    read of it is copied into the fresh store, with a message saying what was kept."""
+    saved = in_progress(moves=2)
+    before = _damaged_store(path, damage, 5, saved)
+    store = Stats(path)
+    history = store.history()
+    if damage.startswith("unfinished"):
+        assert [h["seed"] for h in history] == [4, 3, 2, 1, 0]
+        assert [h["result"] for h in history] == ["lost", "won", "abandoned", "lost", "won"]
+        assert "5 game(s) of the history" in store.message
+        assert store.resumable("standard", {}, check=Game.from_json) is None
+    else:  # (the history is what was damaged: the saved game is kept)
+        r = store.resumable("standard", {}, check=Game.from_json)
+        assert r is not None and r.game.state == saved.state and r.seconds == 4.5
+        assert "1 unfinished game(s)" in store.message
+        if "view" in damage:
+            assert history == [] and "games" in store.message
+        else:  # (a column missing: the rows read without it)
+            assert len(history) == 5
+    assert store.state == "reset" and "kept as" in store.message
+    aside = [p for p in path.parent.iterdir() if ".damaged-" in p.name and
+             not p.name.endswith(("-wal", "-shm"))]
+    assert len(aside) == 1 and aside[0].read_bytes() == before  # (left as it was)
+    assert not [p for p in path.parent.iterdir() if "salvage" in p.name]
+    store.record("standard", "won", moves=3, seconds=1.0)
+    written(store)
+    assert store.summary()["standard"]["played"] == (6 if damage.startswith("unfinished")
+                                                     else len(history) + 1)
+    bounded(store)
+    store.close()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(damage=st.sampled_from(sorted(DAMAGE)), n_games=st.integers(0, 7),
+       save=st.booleans())
+def test_property_what_is_readable_is_never_lost(tmp_path_factory, damage, n_games, save):
+    """Any one table damaged, any history: every game of a readable ``games`` table, and the
+    saved game of a readable ``unfinished`` one, are still there after the store opens."""
+    path = tmp_path_factory.mktemp("salvage") / "stats.sqlite"
+    saved = in_progress(moves=1) if save else None
+    _damaged_store(path, damage, n_games, saved)
+    store = Stats(path)
+    games_readable = damage.startswith("unfinished") or "column" in damage
+    played = sum(v["played"] for v in store.summary().values())
+    assert played == (n_games if games_readable else 0)
+    r = store.resumable("standard", {}, check=Game.from_json)
+    if save and not damage.startswith("unfinished"):
+        assert r is not None and r.game.state == saved.state
+    else:
+        assert r is None
+    if n_games or save:
+        assert store.state == "reset"
+    bounded(store)
+    store.close()
+
+
+def _comm(w: FourSeasons, content) -> None:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                   "buffers": []})
+
+
+def _move(w: FourSeasons, pick: int = 0) -> None:
+    b = w.board
+    legal = b["legal"]
+    if not legal:
+        _comm(w, {"type": "turn", "ply": b["ply"], "version": b["version"]})
+        return
+    card, source, target = legal[pick % len(legal)]
+    _comm(w, {"type": "move", "card": card, "source": source, "target": target,
+              "ply": b["ply"], "version": b["version"]})
+
+
+def test_two_boards_never_play_one_saved_game_twice(path):
+    """Issue 27: two boards of one variant, statistics on.  Board 1 and board 2 each play a
+    game; board 2 gives its up; board 1 moves again (saving its game).  Board 2, back at a
+    fresh deal, took a resume intent and resumed board 1's game *while board 1 was playing
+    it* (the claim stayed with the first board that had moved): both gave it up, and the
+    store counted one game twice.  And giving up a game cleared the saved game of the other
+    board."""
+    store = Stats(path)
+    b1 = FourSeasons(variant="czarina", seed=1, stats=store)
+    b2 = FourSeasons(variant="czarina", seed=2, stats=store)
+    _move(b1)
+    _move(b2)
+    _comm(b2, {"type": "new_game", "seed": 45268195, "variant": "czarina"})
+    _move(b1)
+    _comm(b2, {"type": "resume"})
+    assert b2.game.seed == 45268195 and b2.game.ply == 0  # (refused: it is played on b1)
+    _comm(b1, {"type": "new_game", "seed": 7, "variant": "czarina"})
+    _comm(b2, {"type": "new_game", "seed": 8, "variant": "czarina"})
+    written(store)
+    assert sorted((h["seed"], h["result"]) for h in store.history("czarina")) == [
+        (1, "abandoned"), (2, "abandoned")]
+    # giving up one board's game leaves the other board's saved game in place
+    _move(b1)
+    _move(b2)  # (the saved game is b2's now)
+    _comm(b1, {"type": "new_game", "seed": 9, "variant": "czarina"})
+    written(store)
+    saved = store.unfinished("czarina", {})
+    assert saved is not None and Game.from_json(saved[0]).seed == 8
+    store.close()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(actions=st.lists(st.tuples(st.integers(0, 1), st.sampled_from(
+    ["move", "move", "move", "new_game", "resume", "resume", "undo", "next_deal", "restart"]),
+    st.integers(0, 3)), max_size=30))
+@example(actions=[(0, "move", 0), (1, "move", 0), (1, "new_game", 3), (0, "move", 1),
+                  (1, "resume", 0), (0, "new_game", 1), (1, "new_game", 2)])  # (issue 27)
+def test_property_two_boards_never_lose_or_double_count_a_game(tmp_path_factory, actions):
+    """Two boards of one variant sharing a store, any interleaving of moves, give-ups (a new
+    deal, Next deal), undo, restart and resume intents: every game a person played and gave
+    up or finished is recorded exactly once, and never are two boards playing one game (each
+    board deals its own seeds: board 0 even, board 1 odd — the same seed on both is a game
+    resumed while it was played elsewhere)."""
+    store = Stats(tmp_path_factory.mktemp("two") / "stats.sqlite")
+    boards = [FourSeasons(variant="czarina", seed=s, stats=store) for s in (0, 1)]
+    expected = 0
+    for i, kind, arg in actions:
+        w = boards[i]
+        game = w.game
+        was = w._table.recorder.in_progress(game)
+        if kind == "move":
+            _move(w, arg)
+        elif kind == "new_game":
+            _comm(w, {"type": "new_game", "seed": 2 * arg + i, "variant": "czarina"})
+        elif kind == "next_deal":
+            _comm(w, {"type": "offer", "id": "next_deal"})
+        else:
+            b = w.board
+            _comm(w, {"type": kind, "ply": b["ply"], "version": b["version"]})
+        if was and (w.game is not game or game.status in ("won", "lost")):
+            expected += 1
+        playing = [b.game.seed for b in boards if b._table.recorder.in_progress(b.game)]
+        assert len(playing) == len(set(playing)), "one game in progress on two boards"
+    written(store)
+    assert len(store.history("czarina", 1000)) == expected
+    store.close()

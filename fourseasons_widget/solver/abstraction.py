@@ -79,8 +79,8 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import State
-from ..validate import budget
-from .backends import DEFAULT_ENGINE, choose
+from ..validate import budget, count_budget, whole
+from .backends import DEFAULT_ENGINE, check_engine, choose
 from .interface import position_and_rules
 
 
@@ -135,6 +135,7 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     state, rules = position_and_rules(position, rules)
     max_positions = budget(max_positions, "max_positions", integer=True)
     max_seconds = budget(max_seconds, "max_seconds")
+    check_engine(engine)  # (the engine's name, whichever branch runs)
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
@@ -358,6 +359,9 @@ def layer_sizes(rules: Rules, state: State, stock_cards: int,
                 max_positions: int = 2_000_000) -> list[int] | None:
     """The positions of the bigger game per stock layer, with the stock cut after
     ``stock_cards`` cards (compare :func:`~.proofs.layer_profile`); ``None`` past the budget."""
+    state, rules = position_and_rules(state, rules)
+    stock_cards = whole(stock_cards, "stock_cards", 0, 52)
+    max_positions = count_budget(max_positions, "max_positions")
     cut = state._replace(stock=state.stock[:stock_cards])
     search = _RankSearch(rules, cut)
     if search.run(max_positions, None) != "lost":

@@ -90,7 +90,8 @@ from dataclasses import dataclass, field
 from ..rules import Rules
 from ..state import Move, RawMove, State
 from ..validate import budget as check_budget
-from ..validate import check_position
+from ..validate import cancel_token, search_order, whole
+from ..validate import flag as check_flag
 from .backends import DEFAULT_ENGINE, ENGINES, Handover, choose, warming
 from .interface import (  # noqa: F401  (the names this module has always offered)
     LATE_STOCK,
@@ -183,6 +184,11 @@ def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: fl
     gives the same verdict whenever the JIT became ready); the nodes are then its own."""
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
+    root, rules = position_and_rules(root, rules)
+    order = search_order(order, ("auto", "portfolio", *ORDERS))
+    use_tt, safe_home, probe = (check_flag(use_tt, "use_tt"), check_flag(safe_home, "safe_home"),
+                                check_flag(probe, "probe"))
+    cancel = cancel_token(cancel)
     backend = choose(engine, rules, root)  # (checks ``engine`` first, even for a won root)
     if root.is_won:
         return "won", [], 0, backend.name
@@ -268,6 +274,7 @@ def shorten(rules: Rules, state: State, line: list[RawMove]) -> list[RawMove]:
 def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int = 3,
                   ) -> list[RawMove]:
     """:func:`shorten` again while it helps, at most ``passes`` times."""
+    passes = whole(passes, "passes", 0, 100)
     for _ in range(passes):
         shorter = shorten(rules, state, line)
         if len(shorter) >= len(line):
@@ -295,13 +302,10 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     """
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
-    if rules is None:
-        if not isinstance(getattr(position, "rules", None), Rules):
-            raise ValueError("solve() takes a Game, or a State and its rules")
-        state, rules = position.state, position.rules
-    else:
-        state = position
-        check_position(rules, state)  # (a Game's positions are checked when they are made)
+    shorten_line = check_flag(shorten_line, "shorten_line")
+    if rules is None and not isinstance(getattr(position, "rules", None), Rules):
+        raise ValueError("solve() takes a Game, or a State and its rules")
+    state, rules = position_and_rules(position, rules)
     t0 = time.perf_counter()
     verdict, raw, nodes, used = _search(
         rules, state, max_nodes=max_nodes, max_seconds=max_seconds, order=order, use_tt=True,

@@ -43,6 +43,8 @@ SEARCHERS = ("solver", "prover")  # the players that take a budget
 #: the fair player (:func:`.players.play_fair`) takes ``max_nodes`` too: per sampled order
 FAIR = "fair"
 MAX_DEALS = 1_000_000  # deals in one experiment
+MAX_BUDGETS = 50  # node budgets in one budget curve
+MAX_JOBS = 256  # worker processes (more than the cores is allowed: a Dask cluster has more)
 FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "cards_home",
           "max_nodes", "max_seconds")
 
@@ -145,13 +147,24 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     import numbers
     from concurrent.futures import as_completed
 
-    from ..validate import SEED_LIMIT, budget, take
+    from ..rules import VARIANTS
+    from ..validate import SEED_LIMIT, budget, choice, flag, take, workers
 
+    variant = choice(variant, "variant", VARIANTS)
     if player not in PLAYERS:
         raise ValueError(f"unknown player {quote(player)}; choose one of {', '.join(PLAYERS)}")
+    progress = flag(progress, "progress")
+    if done is not None and not isinstance(done, dict):
+        raise ValueError(f"done must be None or a dict of rows by seed, not {quote(done)}")
+    if on_row is not None and not callable(on_row):
+        raise ValueError(f"on_row must be None or a function of a row, not {quote(on_row)}")
+    if not (executor is None or executor == "serial" or isinstance(executor, Executor) or (
+            not isinstance(executor, str) and callable(getattr(executor, "submit", None)))):
+        raise ValueError(f"executor must be None, 'serial' or a concurrent.futures.Executor, "
+                         f"not {quote(executor)}")
     max_seconds = budget(max_seconds, "max_seconds")
     max_nodes = budget(max_nodes, "max_nodes", integer=True)
-    jobs = budget(jobs, "jobs", integer=True)
+    jobs = workers(jobs, "jobs", MAX_JOBS)
     seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
     for k in seeds:
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
@@ -199,29 +212,128 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     return [rows[t["seed"]] for t in tasks]
 
 
-def _same(value: Any, text: Any) -> bool:
-    return ("" if value is None else str(value)) == ("" if text is None else str(text))
+class CheckpointError(ValueError):
+    """A checkpoint file that cannot be resumed from (not this package's, or unreadable)."""
+
+
+#: the most problems a resumed run reports one by one (the rest are counted)
+REPORT_LIMIT = 10
+
+
+def read_checkpoint(path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The rows of a checkpoint file (per-deal CSV, :data:`FIELDS`), each read through the
+    project's gate (:func:`~fourseasons_widget.validate.experiment_row`), and the problems
+    found: one short line per row dropped (its line number and why).  A missing or empty file
+    is no rows.  A file that is not such a checkpoint (its first line is not the header, it is
+    a folder, it cannot be read) raises :class:`CheckpointError` with a short message.
+
+    The file is outside input (a crash, a disk, a person or another program may have written
+    anything there): lines are read as bytes, at most :data:`~.validate.CSV_LINE_LIMIT` at a
+    time, so a 2 MB field, a ``\\xff`` byte or a NUL is one line dropped, not a traceback; a
+    UTF-8 byte-order mark before the header is allowed (an editor may add one); a second row
+    for the same deal is dropped (the first is kept)."""
+    import os
+
+    from ..rules import VARIANTS
+    from ..validate import CSV_LINE_LIMIT, experiment_row, quote_error
+
+    name = os.path.basename(os.fspath(path))
+    try:
+        f = open(path, "rb")  # noqa: SIM115 (closed below)
+    except FileNotFoundError:
+        return [], []
+    except OSError as e:
+        raise CheckpointError(f"cannot read {name}: {quote_error(e, 120)}") from None
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    seen: set[tuple] = set()
+    header = ",".join(FIELDS)
+    with f:
+        number = 0
+        while True:
+            try:
+                line = f.readline(CSV_LINE_LIMIT + 1)
+            except OSError as e:  # (a folder, a device that refuses to be read)
+                raise CheckpointError(f"cannot read {name}: {quote_error(e, 120)}") from None
+            if not line:
+                break
+            number += 1
+            too_long = len(line) > CSV_LINE_LIMIT
+            while too_long and not line.endswith(b"\n"):  # skip the rest of the line
+                line = f.readline(1 << 16)
+                if not line:
+                    break
+            if number == 1:
+                if line.startswith(b"\xef\xbb\xbf"):
+                    line = line[3:]
+                if too_long or line.rstrip(b"\r\n") != header.encode():
+                    raise CheckpointError(
+                        f"{name} is not a checkpoint of this command: its first line is "
+                        f"not the header {header}")
+                continue
+            why = None
+            if too_long:
+                why = f"longer than {CSV_LINE_LIMIT} bytes"
+            elif not line.endswith(b"\n"):
+                why = "cut short (the run was interrupted while writing it)"
+            else:
+                try:
+                    text = line.decode("ascii").rstrip("\r\n")
+                    cells = next(csv.reader([text]), [])
+                    row = experiment_row(cells, FIELDS, VARIANTS, PLAYERS)
+                except UnicodeDecodeError:
+                    why = "not ASCII text"
+                except (ValueError, csv.Error) as e:
+                    why = quote_error(e, 120)
+                else:
+                    key = (row["variant"], row["player"], row["seed"], row["max_nodes"],
+                           row["max_seconds"])
+                    if key in seen:
+                        why = f"deal {row['seed']} again (the first row is kept)"
+                    else:
+                        seen.add(key)
+                        rows.append(row)
+            if why is not None:
+                problems.append(f"line {number}: {why}")
+    return rows, problems
+
+
+def problem_report(path, problems: list[str]) -> list[str]:
+    """The lines a resumed run prints about the rows it dropped: at most :data:`REPORT_LIMIT`
+    one by one, the rest counted."""
+    import os
+
+    name = os.path.basename(os.fspath(path))
+    out = [f"{name} {p}: dropped" for p in problems[:REPORT_LIMIT]]
+    if len(problems) > REPORT_LIMIT:
+        out.append(f"{name}: {len(problems) - REPORT_LIMIT} more lines dropped")
+    return out
 
 
 def finished_rows(path, variant: str, player: str, max_nodes: int | None,
-                  max_seconds: float | None) -> dict[int, dict[str, Any]]:
-    """The rows of a checkpoint file (per-deal CSV, :data:`FIELDS`) made by the same run:
-    ``variant``, ``player`` and budget alike (a row of another budget is never reused), by
-    seed.  A missing file is no rows; a last line cut short by an interruption is dropped."""
-    import os
+                  max_seconds: float | None, rows: list[dict[str, Any]] | None = None,
+                  ) -> dict[int, dict[str, Any]]:
+    """The rows of a checkpoint file (see :func:`read_checkpoint`; or ``rows`` already read
+    from it) made by the same run: ``variant``, ``player`` and budget alike (a row of another
+    budget is never reused), by seed.  A missing file is no rows; a malformed row is dropped
+    (:func:`read_checkpoint` says which and why)."""
+    if rows is None:
+        rows, _ = read_checkpoint(path)
+    searcher = player in SEARCHERS
+    want_nodes = max_nodes if searcher or player == FAIR else None
+    want_seconds = max_seconds if searcher else None
+    return {r["seed"]: r for r in rows
+            if (r["variant"], r["player"]) == (variant, player)
+            and r["max_nodes"] == want_nodes
+            and (r["max_seconds"] is None if want_seconds is None
+                 else r["max_seconds"] == float(want_seconds))}
 
-    if not os.path.exists(path):
-        return {}
-    out = {}
-    for r in read_csv(path):
-        if None in r.values() or r.get("outcome") not in ("won", "lost", "unknown", "stuck"):
-            continue  # (a line cut short)
-        searcher = player in SEARCHERS
-        if (r["variant"], r["player"]) == (variant, player) and _same(
-                max_nodes if searcher or player == FAIR else None, r["max_nodes"]) and _same(
-                max_seconds if searcher else None, r["max_seconds"]):
-            out[int(r["seed"])] = r
-    return out
+
+def _cells(row: dict[str, Any], fields) -> dict[str, Any]:
+    """A row's cells as written: each checked by the gate (:func:`~.validate.csv_cell`)."""
+    from ..validate import csv_cell
+
+    return {k: csv_cell(row.get(k), k) for k in fields}
 
 
 class Checkpoint:
@@ -251,7 +363,7 @@ class Checkpoint:
         os.fsync(self.file.fileno())
 
     def __call__(self, row: dict[str, Any]) -> None:
-        self.writer.writerow({k: row.get(k) for k in FIELDS})
+        self.writer.writerow(_cells(row, FIELDS))
         self._sync()
 
     def close(self) -> None:
@@ -320,7 +432,7 @@ def write_csv(rows: list[dict[str, Any]], path, fields: list[str] | tuple[str, .
             w = csv.DictWriter(f, fieldnames=fields)
             w.writeheader()
             for r in rows:
-                w.writerow({k: r.get(k) for k in fields})
+                w.writerow(_cells(r, fields))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -363,9 +475,12 @@ def budget_curve(variant: str, seeds: Iterable[int], budgets: Iterable[int], *,
     >>> [(r["max_nodes"], r["n"]) for r in rows]
     [(500, 2)]
     """
-    seeds = list(seeds)
+    from ..validate import take
+
+    seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
     max_seconds = budget(max_seconds, "max_seconds")
-    budgets = [budget(b, "a node budget", integer=True) for b in budgets]
+    budgets = [budget(b, "a node budget", integer=True)
+               for b in take(budgets, MAX_BUDGETS, "budgets")]
     out = []
     for b in budgets:
         rows = run_experiment(variant, seeds, player="solver", max_seconds=max_seconds,

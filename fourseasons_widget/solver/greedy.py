@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, RawMove, State
+from ..validate import budget, cancel_token, is_int, real
 
 MAX_MOVES = 2000  # a hard stop; a player that shuffles cards this long is stuck
 
@@ -24,6 +25,11 @@ def heuristic_line(rules: Rules, s: State, *, max_nodes: int | None = None,
     the last position, and the positions expanded (each position it played from, its moves
     all looked at: the solver's unit of work).  It stops early after ``max_nodes`` positions
     or at ``deadline`` (``time.perf_counter()``); the solver runs it first, as a cheap probe."""
+    if not (is_int(max_nodes) and max_nodes == 0):  # (0: the solver's probe of a 1-node budget)
+        max_nodes = budget(max_nodes, "max_nodes", integer=True)
+    if deadline is not None:  # (a time.perf_counter() reading)
+        deadline = real(deadline, "deadline", -1e18, 1e18)
+    cancel = cancel_token(cancel)
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []

@@ -25,6 +25,7 @@ from typing import Protocol
 
 from ..rules import Rules
 from ..state import FOUNDATION, STOCK, WASTE, RawMove, State
+from ..validate import check_position
 from .greedy import heuristic_line
 
 __all__ = ["F", "STOCK", "WASTE", "ORDERS", "RESTART_ORDERS", "RESTART_UNIT", "LATE_STOCK",
@@ -114,6 +115,10 @@ def position_and_rules(position, rules: Rules | None) -> tuple[State, Rules]:
         if not isinstance(getattr(position, "rules", None), Rules):
             raise ValueError("give a Game, or a State and its rules")
         return position.state, position.rules
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules (get_rules(variant)), not "
+                         f"a {type(rules).__name__[:40]}")
+    check_position(rules, position)  # (outside input: a Game's positions are checked when made)
     return position, rules
 
 

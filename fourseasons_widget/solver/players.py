@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import STOCK, Move, RawMove, State
+from ..validate import check_position, count_budget, whole
+from ..validate import seed as check_seed
 from .greedy import MAX_MOVES, _heuristic_move, heuristic_line
 
 
@@ -32,8 +34,14 @@ class PlayResult:
 
 
 def _start(position, rules: Rules | None) -> tuple[State, Rules]:
+    """A :class:`Game` (its state and rules) or a checked :class:`State` with its ``rules``."""
     if rules is None:
+        if not isinstance(getattr(position, "rules", None), Rules):
+            raise ValueError("give a Game, or a State and its rules")
         return position.state, position.rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, not a {type(rules).__name__[:40]}")
+    check_position(rules, position)
     return position, rules
 
 
@@ -51,7 +59,7 @@ def play_random(position, rules: Rules | None = None, *, seed: int | None = None
     cannot shuffle for ever), until won or nothing new is possible."""
     s, rules = _start(position, rules)
     start = s
-    rng = random.Random(seed)
+    rng = random.Random(check_seed(seed))
     engine = rules.engine
     seen = {s.key()}
     line: list[RawMove] = []
@@ -150,6 +158,9 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
     from .exact import search
 
     s, rules = _start(position, rules)
+    samples = whole(samples, "samples", 1, 10_000)
+    max_nodes = count_budget(max_nodes, "max_nodes")
+    seed = check_seed(seed, optional=False)
     start = s
     engine = rules.engine
     rng = random.Random(seed)

@@ -9,7 +9,7 @@ import random
 from ..game import Game
 from ..rules import get_rules
 from ..state import FOUNDATION, State
-from ..validate import budget, is_int
+from ..validate import count_budget, is_int
 from .players import heuristic_line
 
 
@@ -18,8 +18,8 @@ def late_positions(variant: str, n: int, *, max_stock: int = 0,
     """Up to ``n`` positions late in a game (``max_stock`` stock cards left or fewer), reached by
     random play from seeded deals that favours moves home: where losses become cheap to prove.
     """
-    n = budget(n, "n", integer=True)
-    max_seeds = budget(max_seeds, "max_seeds", integer=True)
+    n = count_budget(n, "n")
+    max_seeds = count_budget(max_seeds, "max_seeds")
     if not is_int(max_stock) or max_stock < 0:
         raise ValueError("max_stock is a number of cards, 0 or more")
     rules = get_rules(variant)

@@ -79,8 +79,10 @@ from ..cards import CODES, format_cards, parse_card
 from ..rules import Rules
 from ..state import State
 from ..validate import budget as check_budget
-from .backends import DEFAULT_ENGINE, choose
+from ..validate import count_budget, flag, search_order, whole
+from .backends import DEFAULT_ENGINE, check_engine, choose
 from .interface import (
+    ORDERS,
     STOCK,
     WASTE,
     F,
@@ -537,6 +539,10 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     state, rules = position_and_rules(position, rules)
     max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
     max_seconds = check_budget(max_seconds, "max_seconds")
+    deep_safe, dominance, layered = (flag(deep_safe, "deep_safe"), flag(dominance, "dominance"),
+                                     flag(layered, "layered"))
+    order = search_order(order, ORDERS)
+    check_engine(engine)  # (the engine's name, whichever branch runs)
     t0 = time.perf_counter()
     backend = choose(engine, rules, state)
     if state.is_won:
@@ -579,10 +585,15 @@ def layer_profile(rules: Rules, state: State, stock_cards: int, *,
     triple with each stock card once the cross has cards to arrange (``benchmarks/solver.py
     --proofs-only``).
     """
+    state, rules = position_and_rules(state, rules)
+    stock_cards = whole(stock_cards, "stock_cards", 0, 52)
+    deep_safe, dominance, safe_home = (flag(deep_safe, "deep_safe"),
+                                       flag(dominance, "dominance"), flag(safe_home, "safe_home"))
+    max_nodes = count_budget(max_nodes, "max_nodes")
     cut = state._replace(stock=state.stock[:stock_cards])
     fs = ProofSearch(rules, cut, "cross", deep_safe=deep_safe, dominance=dominance,
                      safe_home=safe_home)
-    if fs.run(check_budget(max_nodes, "max_nodes", integer=True)) is None:
+    if fs.run(max_nodes) is None:
         return None
     counts = collections.Counter(k[-1] >> 16 for k in fs.seen)
     return [counts[i] for i in range(min(stock_cards, len(state.stock)) + 1)]
@@ -595,6 +606,8 @@ def layer_anatomy(rules: Rules, state: State, stock_cards: int, *,
     (keys) and of distinct (foundations, waste) pairs among them; ``None`` if ``max_nodes`` ran
     out.  Positions per pair are the arrangements of the same cards in the cross.  (The waste
     is a function of the key, so the pair is read as (foundations, cards in the cross).)"""
+    state, rules = position_and_rules(state, rules)
+    stock_cards = whole(stock_cards, "stock_cards", 0, 52)
     cut = state._replace(stock=state.stock[:stock_cards])
     out: dict[int, tuple[int, int]] = {}
 
@@ -602,7 +615,7 @@ def layer_anatomy(rules: Rules, state: State, stock_cards: int, *,
         pairs = {(k[-1], frozenset(c for code in k[:-1] for c in _decode(code))) for k in keys}
         out[layer] = (len(keys), len(pairs))
 
-    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
+    max_nodes = count_budget(max_nodes, "max_nodes")
     if LayeredProof(rules, cut).run(max_nodes, on_layer=count) is None:
         return None
     return [out.get(i, (0, 0)) for i in range(min(stock_cards, len(state.stock)) + 1)]
@@ -613,6 +626,8 @@ def plain_verdict(rules: Rules, state: State, max_states: int = 200_000) -> str:
     (``rules.moves``, ``rules.apply``), no reduction but the key of
     :meth:`~fourseasons_widget.state.State.key` (positions equal up to the order of the
     piles).  ``"won"``, ``"lost"`` or ``"unknown"`` (more than ``max_states`` positions)."""
+    state, rules = position_and_rules(state, rules)
+    max_states = count_budget(max_states, "max_states")
     seen = {state.key()}
     frontier = [state]
     while frontier:

@@ -116,7 +116,8 @@ from dataclasses import dataclass, field
 
 from ..rules import Rules
 from ..state import State
-from ..validate import budget
+from ..validate import budget, flag
+from ..validate import workers as check_workers
 from .exact import position_and_rules
 
 
@@ -320,6 +321,7 @@ def prove_by_bag(position, rules: Rules | None = None, *, max_positions: int | N
     state, rules = position_and_rules(position, rules)
     max_positions = budget(max_positions, "max_positions", integer=True)
     max_seconds = budget(max_seconds, "max_seconds")
+    tops = flag(tops, "tops")
     t0 = time.perf_counter()
     bag = _Bag(rules, state, tops)
     why = bag.run(max_positions, None if max_seconds is None else t0 + max_seconds)
@@ -334,6 +336,7 @@ def prove_lost(position, rules: Rules | None = None, *, max_seconds: float | Non
     ``"lost"`` is returned, else the last result (``"unknown"``)."""
     state, rules = position_and_rules(position, rules)
     max_seconds = budget(max_seconds, "max_seconds")
+    model = flag(model, "model")
     half = None if max_seconds is None else max_seconds / 2
     r = prove_by_bag(state, rules, max_positions=None if half else 2_000_000, max_seconds=half)
     if r.verdict == "lost" or r.why == "relaxed win" or not model or not model_available():
@@ -353,13 +356,17 @@ def model_available() -> bool:
 
 
 def prove_by_model(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
-                   workers: int = 1, tops: bool = True) -> RelaxedResult:
+                   workers: int | None = 1, tops: bool = True) -> RelaxedResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost with the
     stage model of the bag of runs (the module's docstring), solved by OR-Tools' CP-SAT:
     ``INFEASIBLE`` is a proof (``"lost"``); a solution is a relaxed win (``"unknown"``), and
-    so is a timeout.  Needs ``ortools`` (the ``[prove]`` extra), imported only here."""
+    so is a timeout.  Needs ``ortools`` (the ``[prove]`` extra), imported only here.
+    ``workers``: CP-SAT's search workers, from 1 to the machine's cores (``None``: CP-SAT's
+    default, one per core)."""
     state, rules = position_and_rules(position, rules)
     max_seconds = budget(max_seconds, "max_seconds")
+    workers = check_workers(workers)
+    tops = flag(tops, "tops")
     try:
         from ortools.sat.python import cp_model
     except ImportError as e:
@@ -371,7 +378,8 @@ def prove_by_model(position, rules: Rules | None = None, *, max_seconds: float |
     solver = cp_model.CpSolver()
     if max_seconds is not None:
         solver.parameters.max_time_in_seconds = float(max_seconds)
-    solver.parameters.num_workers = int(workers)
+    if workers is not None:  # (else CP-SAT's own default)
+        solver.parameters.num_workers = workers
     status = solver.Solve(model)
     seconds = time.perf_counter() - t0
     branches = int(solver.NumBranches())
