@@ -176,12 +176,12 @@ class Recorder:
     def finish(self, game: Game, result: str) -> None:
         """The game ended (``won`` / ``lost`` / ``abandoned``): recorded once, if it is the
         person's, with the person's moves only.  A win the Demo played any move of is not the
-        person's win: it is recorded as given up (to the Demo)."""
+        person's win: it is recorded as ``demo`` (played, finished by the Demo)."""
         if game is not self.game or self.recorded or not self.person:
             return
         self._track(game, True)
         if result == "won" and not all(self.own):
-            result = "abandoned"
+            result = "demo"
         self._stop()
         self.recorded = True
         if self.store is not None and not self.given:

@@ -699,7 +699,7 @@ class Stats:
     def record(self, variant: str, result: str, *, moves: int, seconds: float,
                seed: int | None = None, deal: str | None = None,
                options: dict[str, str] | None = None) -> None:
-        """Record a finished game: ``result`` is "won", "lost" or "abandoned"; ``deal`` names
+        """Record a finished game: ``result`` is "won", "lost", "abandoned" or "demo"; ``deal`` names
         it for the history ("seed 42", "PySolFC 617"; by default from ``seed``).  Checked at
         once (``ValueError``); written off the caller's path (see :attr:`state`)."""
         if not isinstance(result, str) or result not in RESULTS:

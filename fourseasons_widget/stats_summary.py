@@ -18,13 +18,14 @@ from typing import Any
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per variant: ``played``, ``won``, ``lost``, ``abandoned``, ``streak`` (wins in a row up
+    """Per variant: ``played``, ``won``, ``lost``, ``abandoned``, ``demo`` (games the Demo
+    finished: played, not won), ``streak`` (wins in a row up
     to the last game), ``best_streak``, ``best_moves`` and ``best_seconds`` (of the games won;
     ``None`` before the first win), from checked rows in the order they were played."""
     out: dict[str, dict[str, Any]] = {}
     for row in rows:
         result, moves, seconds = row["result"], row["moves"], row["seconds"]
-        s = out.setdefault(row["variant"], {"played": 0, "won": 0, "lost": 0, "abandoned": 0,
+        s = out.setdefault(row["variant"], {"played": 0, "won": 0, "lost": 0, "abandoned": 0, "demo": 0,
                                             "streak": 0, "best_streak": 0, "best_moves": None,
                                             "best_seconds": None})
         s["played"] += 1

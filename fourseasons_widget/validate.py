@@ -356,7 +356,7 @@ def experiment_row(cells: list[str], fields: tuple[str, ...], variants: Iterable
 # input — another program, or a person with a SQLite shell, may have written anything)
 
 #: the results a game is recorded with
-STATS_RESULTS = ("won", "lost", "abandoned")
+STATS_RESULTS = ("won", "lost", "abandoned", "demo")  # demo: a win the Demo had a hand in
 #: the longest game the store keeps, in moves, and its longest clock, in seconds (~31 years)
 STATS_MOVES_LIMIT = 1_000_000
 STATS_SECONDS_LIMIT = 1e9

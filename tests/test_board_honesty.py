@@ -227,8 +227,9 @@ def test_a_game_the_demo_finished_is_not_the_player_s_win(store):
     assert w.status == "won"
     store.flush()
     row = store.history()[0]
-    assert (row["result"], row["moves"]) == ("abandoned", 1)
-    assert store.summary()["standard"]["won"] == 0
+    assert (row["result"], row["moves"]) == ("demo", 1)
+    summary = store.summary()["standard"]
+    assert (summary["won"], summary["demo"], summary["played"]) == (0, 1, 1)
 
 
 def test_a_game_given_up_counts_the_player_s_moves_only(store):

@@ -49,7 +49,7 @@ export function shortDate(iso) {
 export function historyLine(row, titles = {}) {
   const variant = titles[row.variant] || row.variant || "";
   const deal = row.deal ? ` · ${row.deal}` : "";
-  const result = { won: "won", lost: "lost", abandoned: "given up" }[row.result] || String(row.result || "");
+  const result = { won: "won", lost: "lost", abandoned: "given up", demo: "finished by the Demo" }[row.result] || String(row.result || "");
   const moves = `${row.moves} move${row.moves === 1 ? "" : "s"}`;
   return [`${result} — ${variant}${deal}`, `${shortDate(row.date)} · ${moves} · ${formatClock(row.seconds)}`];
 }

@@ -21,6 +21,7 @@ export function statsRows(stats, store) {
     ["Won", `${stats.won}${pct}`],
     ["Lost", String(stats.lost)],
     ["Given up", String(stats.abandoned || 0)],
+    ["Finished by the Demo", String(stats.demo || 0)],
     ["Streak", `${stats.streak} (best ${stats.best_streak})`],
     ["Fewest moves", stats.best_moves == null ? "—" : String(stats.best_moves)],
     ["Best time", stats.best_seconds == null ? "—" : formatClock(stats.best_seconds)],

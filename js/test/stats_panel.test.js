@@ -19,9 +19,10 @@ test("a running clock adds the time since the board was published, unless the pa
 });
 
 test("the statistics panel shows the figures Python keeps", () => {
-  const rows = Object.fromEntries(statsRows({ played: 4, won: 3, lost: 1, abandoned: 0, streak: 2, best_streak: 2, best_moves: 101, best_seconds: 367 }));
-  assert.equal(rows.Played, "4");
-  assert.equal(rows.Won, "3 (75%)");
+  const rows = Object.fromEntries(statsRows({ played: 5, won: 3, lost: 1, abandoned: 0, demo: 1, streak: 2, best_streak: 2, best_moves: 101, best_seconds: 367 }));
+  assert.equal(rows.Played, "5");
+  assert.equal(rows["Finished by the Demo"], "1");
+  assert.equal(rows.Won, "3 (60%)");
   assert.equal(rows["Fewest moves"], "101");
   assert.equal(rows["Best time"], "6:07");
   assert.match(statsRows(null)[0][1], /none yet/);
