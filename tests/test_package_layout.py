@@ -19,7 +19,7 @@ from fourseasons_widget import Game
 from fourseasons_widget.game import position_status, set_loss_prover
 
 PKG = Path(__file__).resolve().parents[1] / "fourseasons_widget"
-MODEL = ("cards", "deal", "rules", "state", "game", "validate")
+MODEL = ("cards", "deal", "rules", "state", "game", "validate", "_bounded")
 
 
 def _module_name(path: Path) -> str:
