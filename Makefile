@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test setup setup-test lint browser export lite wheel clean
+.PHONY: play test test-fast setup setup-test lint browser export lite wheel clean
 
 $(VENV)/bin/activate:
 	@echo "==> Making a virtual environment in $(VENV) (first time only)"
@@ -41,6 +41,12 @@ lint: setup-test
 test: setup-test browser lint
 	cd js && npm test
 	$(PY) -m pytest
+
+# The inner loop (after one `make setup-test`): unit and property tests, no browser, no
+# notebooks, no research-length search (markers e2e and slow; CI runs everything: `make test`).
+test-fast:
+	@test -x $(VENV)/bin/pytest || $(MAKE) setup-test
+	$(PY) -m pytest -q -m "not e2e and not slow"
 
 # A static HTML page of the play notebook with its live boards, renders offline.
 export: setup

@@ -475,6 +475,8 @@ class Table:
         """A lost game of the history, dealt again, with the solver's winning line to replay
         ("how it could have been won")."""
         store = self.recorder.store
+        if store is not None and is_int(row_id) and row_id < 0:
+            row_id = store.real_id(row_id)  # (shown before it was written: its id now)
         rows = [] if store is None else (history_or_none(store, None, 1000) or [])
         row = next((r for r in rows if r.get("id") == row_id), None)
         if row is None:

@@ -43,6 +43,7 @@ import atexit
 import collections
 import contextlib
 import datetime
+import itertools
 import os
 import pathlib
 import sqlite3
@@ -133,10 +134,10 @@ class _Busy(Exception):
 
 
 class _Op:
-    __slots__ = ("args", "kind")
+    __slots__ = ("args", "kind", "pid")
 
-    def __init__(self, kind: str, args: dict[str, Any]) -> None:
-        self.kind, self.args = kind, args
+    def __init__(self, kind: str, args: dict[str, Any], pid: int = 0) -> None:
+        self.kind, self.args, self.pid = kind, args, pid
 
 
 def _kind(e: BaseException) -> str:
@@ -208,6 +209,11 @@ class Stats:
         self._prepare_lock = threading.Lock()
         self._cv = threading.Condition(self._lock)
         self._pending: collections.deque[_Op] = collections.deque()
+        # a game not yet written is shown with a provisional id (negative, never reused); once
+        # written, that id still finds it (a board may have published it: "How could it have
+        # been won?" names a game of the history by the id it was shown with)
+        self._provisional = itertools.count(1)
+        self._written: dict[int, int] = {}
         self._inflight: _Op | None = None
         self._threads = threads  # None: try; False: none (or none could be started)
         self._writer_alive = False
@@ -281,6 +287,15 @@ class Stats:
     def _prepare(self, con: sqlite3.Connection) -> None:
         """Check the file and bring its schema up to :data:`SCHEMA_VERSION` (once)."""
         try:
+            # the header's file format bytes (18, 19): 1 or 2 in every file SQLite writes;
+            # another value makes SQLite read the file as read-only, or not at all: damage
+            # (found by the fuzz test: byte 18 = 3 left every write refused, for good)
+            with contextlib.suppress(OSError), open(self.path, "rb") as f:
+                head = f.read(20)
+                if (len(head) == 20 and head.startswith(b"SQLite format 3\x00")
+                        and (head[18] not in (1, 2) or head[19] not in (1, 2))):
+                    raise Damaged(f"its header's file format bytes read {head[18]} and "
+                                  f"{head[19]}")
             version = con.execute("PRAGMA user_version").fetchone()[0]
             if not isinstance(version, int) or version < 0:
                 raise Damaged("its schema version is not a number")
@@ -553,10 +568,14 @@ class Stats:
     def _apply(self, con: sqlite3.Connection, op: _Op) -> None:
         a = op.args
         if op.kind == "record":
-            con.execute("INSERT INTO games (variant, options, seed, deal, result, moves, seconds, "
-                        "ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (a["variant"], a["options"], a["seed"], a["deal"], a["result"], a["moves"],
-                         a["seconds"], a["ended"]))
+            cur = con.execute("INSERT INTO games (variant, options, seed, deal, result, moves, "
+                              "seconds, ended) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (a["variant"], a["options"], a["seed"], a["deal"], a["result"],
+                               a["moves"], a["seconds"], a["ended"]))
+            with self._lock:  # (the last thousand are enough: ids a board still shows)
+                self._written[op.pid] = cur.lastrowid
+                if len(self._written) > 1000:
+                    del self._written[next(iter(self._written))]
         elif op.kind == "save":
             con.execute("INSERT OR REPLACE INTO unfinished (variant, options, game, seconds, "
                         "saved) VALUES (?, ?, ?, ?, ?)",
@@ -668,13 +687,11 @@ class Stats:
         if bad:
             self._notice(f"{len(bad)} row(s) of the statistics could not be read and are left "
                          f"out (first: {bad[0]})")
-        n = 0
         for op in pending:
             if op.kind == "reset":
-                out, n = [], 0
+                out = []
             elif op.kind == "record" and (variant is None or op.args["variant"] == variant):
-                n += 1
-                out.append({**op.args, "id": -n})  # (not yet written: no id in the file)
+                out.append({**op.args, "id": -op.pid})  # (not yet written: no id in the file)
         return out
 
     def summary(self, variant: str | None = None) -> dict[str, dict[str, Any]]:
@@ -717,7 +734,13 @@ class Stats:
             args["deal"] = safe_text(deal, STATS_TEXT_LIMIT)
         elif seed is not None:
             args["deal"] = f"seed {seed}"
-        self._queue(_Op("record", args))
+        self._queue(_Op("record", args, next(self._provisional)))
+
+    def real_id(self, game_id: int) -> int:
+        """The id of a game in the file for the id it was shown with: a provisional (negative)
+        id of a game written since is its id in the file; any other is itself."""
+        with self._lock:
+            return self._written.get(-game_id, game_id) if game_id < 0 else game_id
 
     # -- the last unfinished game per variant and options ------------------------------------
     def save_unfinished(self, variant: str, game_json: str, seconds: float = 0.0,

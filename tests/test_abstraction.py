@@ -55,6 +55,7 @@ def test_every_real_position_is_a_position_of_the_bigger_game(seed):
     assert sum(layer_sizes(RULES, s, 5)) <= sum(layer_profile(RULES, s, 5, safe_home=False))
 
 
+@pytest.mark.slow
 def test_lost_only_where_the_plain_search_says_lost():
     proved = 0
     for case in CASES:
@@ -141,6 +142,7 @@ def test_it_applies_only_where_it_is_sound_and_keeps_its_budget():
     assert (r.verdict, r.why, r.positions) == ("unknown", "budget", 3000)
 
 
+@pytest.mark.slow
 def test_deal_13_is_proved_lost_31_stock_cards_from_the_end():
     """Where the exact search needs over ten million positions (benchmarks/solver.py), the
     abstraction proves deal 13's lost game lost from 31 stock cards left in under two million:

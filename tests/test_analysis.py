@@ -43,6 +43,7 @@ def test_the_recorded_games_are_what_they_claim():
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.slow
 def test_the_analysis_finds_exactly_the_losing_move(game):
     g = recorded(game)
     k = game["turning_point"]
@@ -99,6 +100,7 @@ def test_a_tiny_budget_says_unknown_not_lost():
     assert generous.proved  # the same game, with a real budget: proved
 
 
+@pytest.mark.slow
 def test_each_examined_position_has_a_row_with_its_cost():
     game = GAMES[-1]
     g = recorded(game)

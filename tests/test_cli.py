@@ -129,6 +129,7 @@ def test_an_interrupted_run_resumes_from_its_partial_file(tmp_path, capsys, monk
     assert "--resume" not in summary[0]["command"] and summary[0]["n"] == "4"
 
 
+@pytest.mark.slow
 def test_the_dask_executor_gives_the_process_pool_s_rows(tmp_path):
     """The same command on a Dask cluster (here a LocalCluster of one worker process) and on
     the process pool: the same verdicts, lines, positions and cards home, deal by deal.

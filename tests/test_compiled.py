@@ -80,6 +80,7 @@ def test_fixed_positions_same_verdicts_and_positions_as_the_reference(case):
         assert (b.positions, b.layers) == (a.positions, a.layers)
 
 
+@pytest.mark.slow
 def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():
     checked = {"won": 0, "lost": 0}
     along_wins = [small_position(seed=seed, cards_left=12, max_seconds=5).state

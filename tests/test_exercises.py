@@ -338,6 +338,7 @@ def test_sample_size():
     not_yet(check_sample_size(-3))
 
 
+@pytest.mark.slow
 def test_covers():
     deals = [r for r in load_deals() if r["variant"] == "standard" and r["player"] == "heuristic"]
     rate = sum(r["outcome"] == "won" for r in deals) / len(deals)

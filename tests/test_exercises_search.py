@@ -201,6 +201,7 @@ def test_malformed_guarantees_are_told_what_is_wrong(complete, optimal, reason):
     assert not fb and reason in fb.why
 
 
+@pytest.mark.slow
 def test_the_teachers_solutions_are_accepted():
     """The answers in notebooks/solutions/05-search-solutions.md pass their checkers."""
     import pathlib

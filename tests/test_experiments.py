@@ -151,6 +151,7 @@ def test_the_shipped_budget_curve_agrees_with_the_shipped_deals():
     assert int(same["lost"]) == sum(r["outcome"] == "lost" for r in deals)
 
 
+@pytest.mark.slow
 def test_the_prover_decides_what_the_solver_leaves_unknown():
     """The prover is the solver, then the loss-proof search with the same budget again: on
     Moving sequences deal 13 the solver alone stops at 20,000 positions, the prover's second

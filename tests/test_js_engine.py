@@ -251,6 +251,7 @@ def differences(got: dict, want: dict, spec: dict) -> list[str]:
 
 
 @pytest.mark.skipif(NODE is None, reason="needs node (the front end's tests run on it)")
+@pytest.mark.slow
 def test_the_front_end_engine_plays_as_the_python_model():
     specs, expected = build()
     wins = add_wins(specs, expected)

@@ -151,6 +151,7 @@ def test_a_layer_loop_finding_the_goal_in_the_middle_of_a_layer_is_right():
     assert "level by level" in fb.why and "shortest" in fb.why
 
 
+@pytest.mark.slow
 def test_a_reached_table_keyed_on_the_state_is_right_and_told_what_it_costs(monkeypatch):
     # right, but positions equal up to the order of the piles are searched apart: 5,355
     # expansions where 233 suffice (the time bound is widened here: this tests the verdict,

@@ -53,6 +53,7 @@ def test_fixed_positions_agree_with_the_plain_search(case):
     assert search(RULES, s, max_nodes=200_000, order="cross")[0] == plain
 
 
+@pytest.mark.slow
 def test_fresh_late_positions_agree_with_the_plain_search():
     checked = {"won": 0, "lost": 0}
     for s in late_positions("standard", 30, max_stock=2, max_seeds=600)[10:]:
@@ -96,6 +97,7 @@ def _deep_only_positions(limit: int) -> list:
     return out
 
 
+@pytest.mark.slow
 def test_deeper_safe_moves_fire_and_keep_won_positions_won():
     """Where the deeper rule (and not the solver's) sends a card home on a position along a
     solver's win (so a won position), the position after that move is still won: by the
@@ -117,6 +119,7 @@ def test_deeper_safe_moves_fire_and_keep_won_positions_won():
     assert plain_checked >= 1
 
 
+@pytest.mark.slow
 def test_dominance_prunes_and_keeps_the_verdict():
     """On a late position where positions with more cards home are met, the dominance check
     skips some positions and the verdict stays the plain search's."""
@@ -194,6 +197,7 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost():
     assert search(RULES, s, max_nodes=1_000_000, order="cross")[0] == "lost"
 
 
+@pytest.mark.slow
 def test_the_layered_proof_walks_the_same_positions_one_layer_at_a_time():
     """LayeredProof walks exactly the positions of the depth-first proof search (the same
     verdicts, the same count of positions on every loss), one stock layer at a time: the
@@ -221,6 +225,7 @@ def test_the_layered_proof_walks_the_same_positions_one_layer_at_a_time():
 
 
 @pytest.mark.parametrize("variant", ["czarina", "corners", "dick1883"])
+@pytest.mark.slow
 def test_the_layered_proof_agrees_where_spaces_are_filled_for_you(variant):
     """Forced fills from the stock jump a layer inside a move; the verdicts and counts still
     agree with the depth-first proof search."""

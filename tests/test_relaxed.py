@@ -86,6 +86,7 @@ def test_it_proves_the_fixed_losses_and_never_a_win():
     assert proved >= 9  # of the 10 fixed losses, 3 stock cards from the end
 
 
+@pytest.mark.slow
 def test_random_late_positions_lost_only_where_the_plain_search_agrees():
     checked = 0
     for s in late_positions("standard", 30, max_stock=3, max_seeds=300):
@@ -100,6 +101,7 @@ def test_random_late_positions_lost_only_where_the_plain_search_agrees():
 
 
 @pytest.mark.parametrize("variant", RELAXED_VARIANTS)
+@pytest.mark.slow
 def test_never_lost_along_a_winning_line(variant):
     """Every position of the shipped winning line is won, so the relaxation must never prove
     one lost (a small budget: "unknown" is allowed, "lost" would be a wrong verdict)."""
@@ -117,6 +119,7 @@ def test_never_lost_along_a_winning_line(variant):
     assert "relaxed win" in verdicts  # near the end it finishes, and finds the win
 
 
+@pytest.mark.slow
 def test_never_lost_along_the_solvers_wins():
     """Deals the solver wins, every tenth position of its line (replayed through the engine)."""
     looked = 0
@@ -146,6 +149,7 @@ def test_it_applies_only_where_it_is_sound():
     assert (r.verdict, r.why, r.positions) == ("unknown", "budget", 3000)
 
 
+@pytest.mark.slow
 def test_the_constraint_model_agrees_with_the_explicit_search():
     """CP-SAT on the stage model of the same relaxation: infeasible exactly where the explicit
     search proves the loss (on the fixed positions it finishes on), a solution on won ones."""

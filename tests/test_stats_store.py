@@ -498,6 +498,7 @@ def good_file(tmp_path_factory) -> bytes:
                       max_size=20), cut=st.one_of(st.none(), st.integers(0, 2**16)))
 @example(flips=[(47, 5)], cut=None)  # (a file format SQLite never had: "off" for good before)
 @example(flips=[(20, 1), (11650, 128)], cut=None)  # (a saved game's text not UTF-8: salvaged)
+@example(flips=[(18, 3)], cut=None)  # (a header SQLite reads as read-only: every write refused)
 def test_fuzz_corrupt_files(tmp_path_factory, good_file, flips, cut):
     """A file damaged anywhere (bytes changed, cut short): the store reads what it can or
     moves the file aside; it never raises, and a new game is always kept."""
@@ -761,3 +762,22 @@ def test_property_two_boards_never_lose_or_double_count_a_game(tmp_path_factory,
     written(store)
     assert len(store.history("czarina", 1000)) == expected
     store.close()
+
+
+def test_a_game_shown_before_it_was_written_is_found_by_the_id_it_was_shown_with(tmp_path):
+    """A board publishes the history as soon as a game ends, before the store has written it:
+    the game then shows a provisional (negative) id.  That id keeps naming the same game after
+    the write ("How could it have been won?" asks for a game by the id it was shown with)."""
+    store = Stats(tmp_path / "s.sqlite")
+    with store._lock:  # (the writer thread waits: the games stay queued, as on a busy disk)
+        store.record("standard", "won", moves=90, seconds=60.0, seed=1)
+        store.record("standard", "lost", moves=40, seconds=30.0, seed=2)
+        shown = {r["seed"]: r["id"] for r in store.history()}
+    assert shown[1] < 0 and shown[2] < 0 and shown[1] != shown[2]
+    store.flush()
+    written = {r["seed"]: r["id"] for r in store.history()}
+    assert all(i > 0 for i in written.values())
+    assert store.real_id(shown[1]) == written[1] and store.real_id(shown[2]) == written[2]
+    assert store.real_id(written[2]) == written[2]
+    store.record("standard", "lost", moves=10, seconds=5.0, seed=3)  # (never reuses an id)
+    assert next(r["id"] for r in store.history() if r["seed"] == 3) not in shown.values()

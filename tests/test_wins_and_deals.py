@@ -16,6 +16,7 @@ LINES = json.loads((Path(__file__).parent / "data" / "winning_lines.json").read_
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS)
+@pytest.mark.slow
 def test_variant_plays_to_a_win_from_a_fixed_deck(variant):
     case = LINES[variant]
     g = Game.from_deck(case["deck"], variant=variant)

@@ -163,3 +163,12 @@ def _shut_down_kernels(server) -> None:
         with urllib.request.urlopen(server.url("api/kernels"), timeout=10) as r:
             kernels = json.loads(r.read())
         time.sleep(0.1)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every test of this folder drives a browser: marked ``e2e`` whether or not its module
+    says so, so ``-m "not e2e"`` (``make test-fast``) leaves them all out."""
+    here = pathlib.Path(__file__).parent
+    for item in items:
+        if here in pathlib.Path(item.path).parents:
+            item.add_marker(pytest.mark.e2e)
