@@ -100,7 +100,9 @@ export class DemoController {
     const off = v.offline();
     // (shown, greyed, while the demo runs: a button that came and went would move the board)
     this.startButton.hidden = !offered;
-    this.startButton.disabled = off || v.replaying() || b.status !== "playing" || !!v.table.get("busy") || !!(d && d.running);
+    const needs = v.needsPython ? v.needsPython() : ""; // (no kernel: the demo needs Python)
+    this.startButton.disabled = off || !!needs || v.replaying() || b.status !== "playing" || !!v.table.get("busy") || !!(d && d.running);
+    if (needs) this.startButton.title = needs;
     this.bar.hidden = !(d && d.running);
     v.root.classList.toggle("fsw-demo-on", !!(d && d.running));
     const key = `${b.version}|${JSON.stringify(d)}`;

@@ -215,3 +215,23 @@ test("a saved game with an illegal move is refused, naming the move", () => {
   saved.moves = [...saved.moves, "KH w>c0"];
   assert.throws(() => Game.fromDict(saved), /save file move 2 \('KH w>c0'\) is illegal/);
 });
+
+test("without a kernel the toolbar keeps Python's controls: Rules works, Demo greyed (nothing moves)", async () => {
+  const model = new MystLikeModel({ variant: "standard", seed: 7, auto_home: false });
+  const { q, settle, cleanup, win } = mount(model);
+  await settle();
+  const demo = q('button[data-action="demo"]');
+  assert.ok(demo && !demo.hidden && demo.disabled, "the Demo button stays, greyed");
+  assert.equal(demo.title, NEEDS_PYTHON);
+  const select = q('[data-role="rules"]');
+  assert.ok(select && !select.closest("label").hidden, "the Rules control is shown");
+  assert.equal(select.value, "default");
+  select.value = "pysol";
+  select.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.equal(model.get("board").ui.rules.value, "pysol"); // (no game in progress: dealt at once)
+  assert.match(model.get("board").title, /PySolFC/);
+  select.value = "default";
+  select.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.equal(model.get("board").ui.rules.value, "default");
+  cleanup();
+});

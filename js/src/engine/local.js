@@ -38,7 +38,7 @@ const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel 
 
 const INTENTS = new Set(["move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
   "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo", "how_won", "analyse",
-  "analysis_stop", "review"]);
+  "analysis_stop", "review", "rules"]);
 const NEED_PYTHON = { hint: "A hint", auto_finish: "Auto-finish", solve: "Solving", cancel: "Cancel",
   resume: "Resuming a saved game", demo: "The demo", how_won: "How it was won",
   analyse: "The analysis", analysis_stop: "The analysis", review: "The review" };
@@ -198,6 +198,14 @@ export class LocalTable {
       }
       if (c.ask === true) parseDealText(c.text);
       if (!this.askFirst(c)) this.dealNumber(c.text, variant ?? null);
+    } else if (kind === "rules") {
+      // this project's rules or PySolFC's, for this deal and the next (as Python's board)
+      if (c.rules !== "default" && c.rules !== "pysol") throw new Error("refused: rules is 'default' or 'pysol'");
+      if (!g.rules.options.some(([name]) => name === "rules")) {
+        throw new Error(`refused: PySolFC has no game of ${g.rules.title}: its rules are this project's only`);
+      }
+      if (c.rules === g.rules.rules) throw new Error(`refused: this board already deals under ${c.rules === "pysol" ? "PySolFC's" : "this project's"} rules`);
+      if (!this.askFirst(c)) this.newGame(null, null, c.rules);
     }
   }
 
@@ -226,10 +234,12 @@ export class LocalTable {
     this.publish("move", m, text, follow);
   }
 
-  newGame(seed, variant) {
+  newGame(seed, variant, rules = null) {
     const g = this.game;
     variant = variant || g.variant;
     const options = variant === g.variant ? optionValues(g.rules) : {};
+    if (rules) options.rules = rules; // (the other options follow the rules' own: a fresh set)
+    if (rules) for (const k of Object.keys(options)) if (k !== "rules") delete options[k];
     const game = Game.new(seed, variant, options);
     this.deal(game, `${game.rules.title}: new deal, seed ${game.seed}`);
   }
@@ -266,6 +276,7 @@ export class LocalTable {
     const variant = c.variant || g.variant;
     let question;
     if (c.type === "deal_number") question = `Deal ${String(c.text ?? "").trim().slice(0, MAX_TEXT)}?`;
+    else if (c.type === "rules") question = `Deal under ${c.rules === "pysol" ? "PySolFC's" : "this project's"} rules?`;
     else if (variant !== g.variant) question = `Switch to ${VARIANT_DATA[variant].title}?`;
     else question = "Deal a new game?";
     const kept = { ...c };
@@ -315,7 +326,9 @@ export class LocalTable {
           { id: "next_deal", label: "Next deal", enabled: true }]
         : [{ id: "next_deal", label: "Next deal", enabled: true }];
     }
-    return { picker: g.variant, panel: this.panel, offers, banner, notice: "" };
+    const hasRules = g.rules.options.some(([name]) => name === "rules");
+    return { picker: g.variant, panel: this.panel, offers, banner, notice: "",
+      rules: { value: hasRules && g.rules.rules === "pysol" ? "pysol" : "default", available: hasRules } };
   }
 
   /** The snapshot the Python controller would publish (controller.Table.publish), with
@@ -358,8 +371,9 @@ export class LocalTable {
       resume: null,
       history: null,
       ui: this.ui(status),
-      // (no `demo` key: the solver's demo needs Python, and its button is shown only where
-      // the board offers one)
+      // (the demo needs Python: its button stays, greyed and saying so, as Hint's does, so
+      // that the toolbar and the felt below it keep their places)
+      demo: null,
       last: move
         ? { kind, move: [move.card, move.source, move.target], then: group.map((f) => [f.card, f.source, f.target]) }
         : { kind, move: null },
