@@ -46,7 +46,7 @@ BOARD = ".fsw-root:not(.fsv-root)"
 COURSE = {
     "01-play.ipynb": (5, 0),        # the board, the demo board twice, Czarina, the lost game
     "02-rules.ipynb": (13, 0),      # one small board per rule
-    "03-history.ipynb": (2, 0),     # Dick's 1883 game beside the modern one
+    "03-history.ipynb": (3, 0),     # Dick's 1883 game beside the modern one; Your turn 4's deal
     "04-variants.ipynb": (6, 0),    # one board per variant
     "05-search.ipynb": (2, 4),      # the two replayed lines; four search views
     "06-winnability.ipynb": (1, 0),  # a Simplicity deal
