@@ -16,6 +16,7 @@ the click-to-board time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from jupyter_harness import ARTIFACTS, JupyterServer, open_notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -49,8 +51,13 @@ def refuse_outside(page, allowed: str) -> list[str]:
 
 
 def stock_count(root) -> int:
-    """The number the stock pile shows (its cards left)."""
-    text = root.locator('[data-pile="stock"]').inner_text()
+    """The number the stock pile shows (its cards left), once the board has settled (fit.js
+    sizes the cards, and may redraw the board once, in the frames after it is first drawn)."""
+    stock = root.locator('[data-pile="stock"]')
+    with contextlib.suppress(PlaywrightTimeout):
+        stock.page.wait_for_function("el => /\\d/.test(el.innerText)", arg=stock.element_handle(),
+                                     timeout=10_000)
+    text = stock.inner_text()
     numbers = re.findall(r"\d+", text)
     assert numbers, f"the stock shows no count: {text!r}"
     return int(numbers[-1])
