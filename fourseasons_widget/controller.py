@@ -18,7 +18,10 @@ table through a small protocol, and is tested without one):
 - :func:`~fourseasons_widget.offers.banner` — the banner and its offers, from the state (what is
   shown is what an ``offer`` intent may take);
 - :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?";
-- :mod:`~fourseasons_widget.prefs` — the player's Rules choice, kept beside the statistics;
+- :class:`~fourseasons_widget.rules_choice.RulesChoice` — the player's Rules choice (this
+  project's or PySolFC's), which New deal and the picker follow, kept beside the statistics;
+- :class:`~fourseasons_widget.how_won.HowWon` — "How could it have been won?" and "Back to my
+  game";
 - :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
   :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
 
@@ -56,15 +59,18 @@ from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .game import Game
+from .how_won import HowWon
 from .offers import OFFERS, BannerState
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
-from .prefs import RULES as RULE_READINGS
 from .prefs import for_store as prefs_for_store
 from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules import VARIANTS, IllegalMoveError
+from .rules_choice import RulesChoice
+from .rules_choice import checked as checked_rules
+from .rules_choice import question as rules_question
 from .snapshot import (
     code,
     describe_move,
@@ -162,19 +168,11 @@ class Table:
         # a new deal asked for over a game in progress ({"ask": true}): the intent kept, and
         # the question, until the player confirms or cancels it
         self._asking: tuple[dict[str, Any], str] | None = None
-        # "How could it have been won?" shows another deal: the player's own game is kept here
-        # (the game, and its analysis) until "Back to my game" or another deal
-        self._back: tuple[Game, Any] | None = None
         store = stats if isinstance(stats, Stats) else Stats() if stats else None
-        self.prefs = prefs_for_store(store)
-        if rules is not None and rules not in RULE_READINGS:
-            raise ValueError(f"rules= takes one of {', '.join(RULE_READINGS)}, not {quote(rules)}")
-        if rules is None and "rules" in dict(game.rules.options):
-            rules = game.rules.rules
-        if rules is None:
-            rules = self.prefs.load().get("rules", "default") if self.prefs else "default"
         #: the rule reading New deal and the picker deal under (where the variant has one)
-        self.rules_choice: str = rules
+        self.rules_choice = RulesChoice(self, prefs_for_store(store), rules)
+        # "How could it have been won?" (the player's own game kept meanwhile)
+        self.how_won_mode = HowWon(self)
         self.recorder = Recorder(store)
         self.recorder.start(game, given=given)
         self.review = Review(self, on_loss=analyse_on_loss)
@@ -328,46 +326,9 @@ class Table:
                  **options: str) -> Game:
         variant = variant or self._game.rules.variant
         if not options:
-            cur = self._game.rules
-            reading = self._rules_options(variant)
-            if variant == cur.variant and reading.get("rules", "default") == cur.rules:
-                options = dict(cur.option_values)  # (the same rules, their other options kept)
-            else:
-                options = reading
+            options = self.rules_choice.options_for(variant, self._game.rules)
         game = Game.new(seed=seed, variant=variant, **options)
         return self._deal(game, f"{game.rules.title}: new deal, seed {game.seed}")
-
-    def _rules_options(self, variant: str) -> dict[str, str]:
-        """The rule reading the player chose, for ``variant`` (``{}`` where it has none)."""
-        rules = VARIANTS.get(variant)
-        if rules is None or "rules" not in dict(rules.options):
-            return {}
-        return {"rules": self.rules_choice}
-
-    def _choose_rules(self, rules: str, *, keep: bool = True) -> None:
-        """The player chose a rule reading (the Rules control, a PySolFC deal number): New deal
-        and the picker follow it, and it is kept beside the statistics for the next board."""
-        self.rules_choice = rules
-        if keep and self.prefs is not None and self.recorder.store is not None:
-            self.prefs.save("rules", rules)
-
-    @_locked
-    def choose_rules(self, rules: str) -> Game | None:
-        """Play under ``rules`` (``"default"``: this project's; ``"pysol"``: PySolFC's) from
-        now on: a new deal of this variant under them (the same seed, where the game has one),
-        unless the game shown already plays under them."""
-        if rules not in RULE_READINGS:
-            raise IllegalMoveError(f"the rules are one of {', '.join(RULE_READINGS)}, not "
-                                   f"{quote(rules)}")
-        g = self._game
-        if "rules" not in dict(g.rules.options):
-            raise IllegalMoveError(f"PySolFC has no game of {g.rules.title}: its rules are this "
-                                   "project's only")
-        self._choose_rules(rules)
-        if g.rules.rules == rules:
-            self.publish(kind="panel", keep_hint=True, bump=False)
-            return None
-        return self.new_game(seed=g.seed if g.pysol is None else None, variant=g.variant)
 
     def _same_deal(self) -> Game:
         g = self._game
@@ -379,10 +340,11 @@ class Table:
         return Game(g.start, g.rules, deck=g.deck)
 
     def _deal(self, game: Game, message: str, *, given: bool = False,
-              back: tuple[Game, Any] | None = None) -> Game:
+              keep: tuple[Game, Any] | None = None) -> Game:
         """Put a newly dealt game on the board: the search running stops, the game in
         progress counts as given up, the clock starts again, the panel closes.  ``given``:
-        a position given by code, not a deal (it keeps nothing, offers no saved game)."""
+        a position given by code, not a deal (it keeps nothing, offers no saved game);
+        ``keep``: the player's game "How could it have been won?" keeps meanwhile."""
         self.worker.cancel()
         self.recorder.give_up(self._game)
         self._game = game
@@ -392,9 +354,11 @@ class Table:
         self.notice = ""
         self._dismissed = False
         self._asking = None
-        self._back = back
+        self.how_won_mode.kept = keep
         self.publish(kind="new", message=message)
         return game
+
+    deal = _locked(_deal)  # (the services' way to put a game on the board: see HowWonHost)
 
     @_locked
     def deal_number(self, text: str, variant: str | None = None) -> Game:
@@ -403,7 +367,7 @@ class Table:
             return self.new_game(seed=value, variant=variant)
         game = Game.from_pysol(value, variant or self._game.rules.variant, rules="pysol")
         if self.in_intent:  # (a PySolFC deal number typed on the board: PySolFC's rules, for
-            self._choose_rules("pysol", keep=False)  # this board; the control keeps a choice)
+            self.rules_choice.keep("pysol", save=False)  # this board; the control keeps one)
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
     @_locked
@@ -430,10 +394,9 @@ class Table:
         self.recorder.give_up(g)
         self._game = game
         self.recorder.start(game, seconds=seconds, person=True)
-        if "rules" in dict(game.rules.options):  # (taken up under the rules it was played by)
-            self.rules_choice = game.rules.rules
+        self.rules_choice.follow(game)  # (taken up under the rules it was played by)
         self.advisor.lines.clear()
-        self._back = None
+        self.how_won_mode.kept = None
         self.panel = ""
         self.publish(kind="new", message=f"{game.rules.title}: the unfinished game resumed at "
                                          f"move {game.ply}")
@@ -470,69 +433,10 @@ class Table:
         :meth:`~fourseasons_widget.demo.DemoMode.act`."""
         self.demo_mode.act(action)
 
-    @_locked
     def how_won(self, row_id: int) -> Game:
         """A lost game of the history, dealt again, with the solver's winning line to replay
-        ("how it could have been won")."""
-        store = self.recorder.store
-        if store is not None and is_int(row_id) and row_id < 0:
-            row_id = store.real_id(row_id)  # (shown before it was written: its id now)
-        rows = [] if store is None else (history_or_none(store, None, 1000) or [])
-        row = next((r for r in rows if r.get("id") == row_id), None)
-        if row is None:
-            raise IllegalMoveError(f"there is no game {quote(row_id, 20)} in the history")
-        if row.get("result") != "lost":
-            raise IllegalMoveError("only a lost game is shown again, with how it could have "
-                                   "been won")
-        g = self._game
-        if g.ply and g.status == "playing" and self.recorder.in_progress(g):
-            raise IllegalMoveError("a game is in progress on this board: finish it or deal a new "
-                                   "one first (nothing was changed)")
-        options = row.get("options") if isinstance(row.get("options"), dict) else {}
-        deal = row.get("deal") or ""
-        if self.worker.busy:  # (refused before anything changes)
-            raise IntentError(f"the solver is busy with a {self.worker.busy}: wait, or cancel it")
-        try:
-            if isinstance(deal, str) and deal.startswith("PySolFC "):
-                game = Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
-            elif row.get("seed") is not None:
-                game = Game.new(seed=row["seed"], variant=row["variant"], **options)
-            else:
-                raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
-        except (ValueError, TypeError) as e:
-            raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
-        # the game on the board stays one click away ("Back to my game"): the lost game with
-        # its history, its analysis ("Where did I go wrong?") and its record as they are
-        mine = self._back if self._back is not None else (
-            (g, self.review.stash()) if g.ply else None)
-        self._deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could have "
-                         "been won", given=True, back=mine)
-        self.advisor.search("solve", self.solve_seconds,
-                            lambda r: self.advisor.show_solution(r, self.solve_seconds))
-        return game
-
-    @_locked
-    def back_to_my_game(self) -> Game:
-        """Leave the deal "How could it have been won?" shows, for the player's own game kept
-        meanwhile: the very game (its moves, undo, redo and status) and its analysis."""
-        if self._back is None:
-            raise IllegalMoveError("no game of yours is kept: this is your game")
-        game, stash = self._back
-        self.worker.cancel()
-        self.recorder.give_up(self._game)
-        self._game = game
-        # (its result was recorded when it ended, if it was the player's: nothing more is kept)
-        self.recorder.start(game, given=True)
-        self.advisor.lines.clear()
-        self._back = None
-        self.panel = ""
-        self.notice = ""
-        self._asking = None
-        self.replay = {}
-        self.publish(kind="new", message=f"Back to your game: {game.rules.title}, move "
-                                         f"{game.ply}")
-        self.review.unstash(stash)
-        return game
+        (see :meth:`~fourseasons_widget.how_won.HowWon.show`)."""
+        return self.how_won_mode.show(row_id)
 
     # -- the review ------------------------------------------------------------------------
     def analyse(self, wait: bool = True):
@@ -689,15 +593,11 @@ class Table:
                                   f"not {quote(action)}")
             self.demo_action(action)
         elif kind == "rules":
-            rules = c.get("rules")
-            if not isinstance(rules, str) or rules not in RULE_READINGS:
-                raise IntentError(f"refused: the rules are one of {', '.join(RULE_READINGS)}, "
-                                  f"not {quote(rules)}")
-            g = self._game
-            if (c.get("ask") is True and "rules" in dict(g.rules.options)
-                    and g.rules.rules != rules and self._ask_first(c)):
+            rules = checked_rules(c.get("rules"))
+            if (c.get("ask") is True and self.rules_choice.wants_asking(self._game, rules)
+                    and self._ask_first(c)):
                 return
-            self.choose_rules(rules)
+            self.rules_choice.choose(rules)
         elif kind == "how_won":
             row = c.get("id")
             if not is_int(row) or isinstance(row, bool):
@@ -737,8 +637,7 @@ class Table:
         if c["type"] == "deal_number":
             question = f"Deal {safe_text(str(c.get('text', '')).strip(), MAX_TEXT)}?"
         elif c["type"] == "rules":
-            question = ("Deal again under PySolFC's rules?" if c.get("rules") == "pysol"
-                        else "Deal again under this project's rules?")
+            question = rules_question(c.get("rules"))
         elif variant != g.variant:
             question = f"Switch to {VARIANTS[variant].title}?"
         else:
@@ -753,7 +652,7 @@ class Table:
         if offer not in self._offers_now():  # (what the state offers now, not what was shown)
             raise IntentError(f"refused: the banner offers no {quote(offer)} now")
         if offer == "my_game":
-            self.back_to_my_game()
+            self.how_won_mode.back_to_my_game()
         elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
             self._apply_intent(kept["type"], kept)
@@ -781,23 +680,17 @@ class Table:
 
     # -- publishing ------------------------------------------------------------------------
     def _banner_state(self, status: str, resume: dict | None) -> BannerState:
-        back = self._back
         return BannerState(self._game, status,
                            asking=None if self._asking is None else self._asking[1],
                            resume=resume, dismissed=self._dismissed,
-                           back=None if back is None else f"{back[0].rules.title}, move "
-                                                          f"{back[0].ply}, {back[0].status}")
+                           back=self.how_won_mode.kept_title())
 
     def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
         g = self._game
         shown = banner_of(self._banner_state(status, resume))
-        has_rules = "rules" in dict(g.rules.options)
         return {"picker": g.variant, "panel": self.panel, "offers": shown["offers"],
                 "banner": shown["banner"], "notice": self.notice,
-                # the Rules control: the reading the game shown plays under (where the variant
-                # has a choice), else the player's choice for the variants that have one
-                "rules": {"value": g.rules.rules if has_rules else self.rules_choice,
-                          "available": has_rules}}
+                "rules": self.rules_choice.control(g)}
 
     def _offers_now(self) -> set[str]:
         """The offers an ``offer`` intent may take now: those of the banner of the state now

@@ -168,7 +168,7 @@ def test_refused_intents_publish_nothing_and_offers_shown_are_offers_that_work(s
         state = BannerState(t.game, t.game.status,
                             asking=None if t._asking is None else t._asking[1],
                             resume=t.view["board"].get("resume"), dismissed=t._dismissed)
-        assert on == enabled(state) or t._back is not None
+        assert on == enabled(state) or t.how_won_mode.kept is not None
 
 
 def test_an_offer_shown_after_another_intent_is_one_that_works():

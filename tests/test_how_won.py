@@ -90,3 +90,102 @@ def test_a_new_deal_over_the_shown_deal_lets_the_kept_game_go(store):
     assert w.handle_intent({"type": "new_game", "seed": 4})
     assert w.board["ui"]["offers"] == []
     assert not w.handle_intent({"type": "offer", "id": "my_game"})
+
+
+# -- the service alone (fourseasons_widget/how_won.py), through its host protocol ----------------
+
+class FakeStore:
+    def __init__(self, rows, written=None):
+        self.rows, self.written = rows, written or {}
+
+    def history(self, variant=None, limit=50):
+        return self.rows[:limit]
+
+    def real_id(self, game_id):
+        return self.written.get(game_id, game_id)
+
+
+class FakeHost:
+    """A table as "How could it have been won?" sees it."""
+
+    def __init__(self, game, rows, *, busy="", in_progress=False, written=None):
+        import threading
+        from types import SimpleNamespace
+
+        self.game, self.lock, self.solve_seconds, self.replay = game, threading.RLock(), 2.0, {}
+        self.worker = SimpleNamespace(busy=busy)
+        self.recorder = SimpleNamespace(store=FakeStore(rows, written),
+                                        in_progress=lambda g: in_progress)
+        self.unstashed, self.searched, self.dealt = [], [], []
+        self.review = SimpleNamespace(stash=lambda: "analysis", unstash=self.unstashed.append)
+        self.advisor = SimpleNamespace(
+            search=lambda kind, seconds, show: self.searched.append((kind, seconds)),
+            show_solution=None)
+
+    def deal(self, game, message, *, given=False, keep=None):
+        self.dealt.append((game, message, given, keep))
+        self.game = game
+        self.service.kept = keep
+        return game
+
+
+def service(game, rows, **kw):
+    from fourseasons_widget.how_won import HowWon
+
+    host = FakeHost(game, rows, **kw)
+    host.service = HowWon(host)
+    return host, host.service
+
+
+LOST = {"id": 7, "result": "lost", "variant": "czarina", "seed": 21, "deal": "seed 21",
+        "options": {"rules": "pysol"}}
+
+
+def lost_game():
+    from fourseasons_widget import Game
+
+    g = Game.new(seed=21, variant="czarina")
+    g.play("turn")
+    return g
+
+
+def test_the_service_deals_the_lost_game_again_and_keeps_the_player_s():
+    mine = lost_game()
+    host, s = service(mine, [{"id": 3, "result": "won", "variant": "standard", "seed": 1}, LOST])
+    game = s.show(7)
+    assert (game.seed, game.variant, game.rules.rules, game.ply) == (21, "czarina", "pysol", 0)
+    ((dealt, message, given, keep),) = host.dealt
+    assert dealt is game and given and keep == (mine, "analysis")
+    assert message == "Czarina (PySolFC): seed 21 again — how it could have been won"
+    assert host.searched == [("solve", 2.0)]
+    assert s.kept_title() == f"{mine.rules.title}, move 1, playing"
+    # a second game shown meanwhile keeps the first one the player's
+    s.show(7)
+    assert host.dealt[-1][3] == (mine, "analysis")
+    assert s.back_to_my_game() is mine and host.game is mine
+    assert host.dealt[-1][2:] == (True, None) and host.unstashed == ["analysis"]
+    assert s.kept is None and s.kept_title() is None
+
+
+def test_a_game_shown_with_a_provisional_id_is_found_by_its_id_in_the_file():
+    _host, s = service(lost_game(), [LOST], written={-4: 7})
+    assert s.show(-4).seed == 21
+
+
+@pytest.mark.parametrize("row_id,rows,kw,error", [
+    (8, [LOST], {}, "there is no game 8 in the history"),
+    (3, [{**LOST, "id": 3, "result": "won"}], {}, "only a lost game is shown again"),
+    (7, [LOST], {"in_progress": True}, "a game is in progress on this board"),
+    (7, [LOST], {"busy": "hint"}, "the solver is busy with a hint"),
+    (7, [{**LOST, "seed": None, "deal": ""}], {}, "that game's deal was not kept"),
+    (7, [{**LOST, "deal": "PySolFC nonsense"}], {}, "that game cannot be dealt again"),
+    (7, [{**LOST, "variant": "no such"}], {}, "that game cannot be dealt again"),
+])
+def test_the_service_refuses_and_changes_nothing(row_id, rows, kw, error):
+    mine = lost_game()
+    host, s = service(mine, rows, **kw)
+    with pytest.raises(ValueError, match=error):
+        s.show(row_id)
+    assert host.game is mine and host.dealt == [] and host.searched == [] and s.kept is None
+    with pytest.raises(ValueError, match="no game of yours is kept"):
+        s.back_to_my_game()

@@ -1,0 +1,145 @@
+""""How could it have been won?": a lost game of the history dealt again, with the solver's
+winning line to replay, while the player's own game stays one click away ("Back to my game").
+
+:class:`HowWon` is a service of the table's controller (:class:`~fourseasons_widget.controller.
+Table`); it knows its table only through the small :class:`HowWonHost` protocol (it imports
+neither the controller nor the widget), so any host, a test's included, can drive it.
+
+- :meth:`HowWon.show` finds the game in the history (by the id the board showed it with), deals
+  it again as a position given by code (it records nothing: the deal shown is not the
+  player's), and asks the table's advisor for the winning line;
+- the player's game on the board when it was asked — the very :class:`~fourseasons_widget.
+  game.Game`, its moves, undo and redo, and its finished analysis — is :attr:`HowWon.kept`
+  until :meth:`HowWon.back_to_my_game` or another deal (which lets it go);
+- :meth:`HowWon.kept_title` is what the banner says of the game kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .channel import IntentError
+from .game import Game
+from .recorder import history_or_none
+from .rules import IllegalMoveError
+from .validate import is_int, quote
+
+if TYPE_CHECKING:
+    from .advice import Advisor
+    from .background import Worker
+    from .recorder import Recorder
+    from .review import Review
+
+#: how many games of the history a game is looked for in (the most the store gives)
+HISTORY = 1000
+
+
+class HowWonHost(Protocol):
+    """What the feature needs of the table it serves: the game shown, its lock, worker,
+    recorder, review and advisor, the solver's budget, the replay it publishes, and a way to
+    put a game on the board (``keep``: the player's game to keep meanwhile, or ``None``)."""
+
+    lock: Any
+    worker: Worker
+    recorder: Recorder
+    review: Review
+    advisor: Advisor
+    solve_seconds: float
+    replay: dict[str, Any]
+
+    @property
+    def game(self) -> Game: ...
+
+    def deal(self, game: Game, message: str, *, given: bool = False,
+             keep: tuple[Game, Any] | None = None) -> Game: ...
+
+
+def deal_again(row: dict[str, Any]) -> Game:
+    """The deal of a game of the history (a row of :meth:`Stats.history
+    <fourseasons_widget.stats.Stats.history>`), or :class:`IllegalMoveError` if it cannot be
+    dealt again (its deal was not kept, or the row names one that does not deal)."""
+    options = row.get("options") if isinstance(row.get("options"), dict) else {}
+    deal = row.get("deal") or ""
+    try:
+        if isinstance(deal, str) and deal.startswith("PySolFC "):
+            return Game.from_pysol(deal.split(" ", 1)[1], row["variant"], **options)
+        if row.get("seed") is not None:
+            return Game.new(seed=row["seed"], variant=row["variant"], **options)
+    except (ValueError, TypeError) as e:
+        raise IllegalMoveError(f"that game cannot be dealt again ({str(e)[:80]})") from None
+    raise IllegalMoveError("that game's deal was not kept: it cannot be dealt again")
+
+
+class HowWon:
+    """"How could it have been won?" on one table (see the module doc)."""
+
+    def __init__(self, host: HowWonHost) -> None:
+        self.host = host
+        #: the player's own game (and its analysis, as :meth:`Review.stash` kept it) while
+        #: another deal is shown; ``None`` when the game shown is the player's
+        self.kept: tuple[Game, Any] | None = None
+
+    def kept_title(self) -> str | None:
+        """The game kept, as the banner names it (``None``: none is kept)."""
+        if self.kept is None:
+            return None
+        g = self.kept[0]
+        return f"{g.rules.title}, move {g.ply}, {g.status}"
+
+    def _row(self, row_id: int) -> dict[str, Any]:
+        store = self.host.recorder.store
+        if store is not None and is_int(row_id) and row_id < 0:
+            # (a game shown before the store wrote it, and written since: its id in the file)
+            row_id = store.real_id(row_id)
+        rows = [] if store is None else (history_or_none(store, None, HISTORY) or [])
+        row = next((r for r in rows if r.get("id") == row_id), None)
+        if row is None:
+            raise IllegalMoveError(f"there is no game {quote(row_id, 20)} in the history")
+        return row
+
+    def show(self, row_id: int) -> Game:
+        """A lost game of the history, dealt again, with the solver's winning line to replay
+        (refused, changing nothing, over a game in progress or while the solver is busy)."""
+        host = self.host
+        with host.lock:
+            row = self._row(row_id)
+            if row.get("result") != "lost":
+                raise IllegalMoveError("only a lost game is shown again, with how it could "
+                                       "have been won")
+            g = host.game
+            if g.ply and g.status == "playing" and host.recorder.in_progress(g):
+                raise IllegalMoveError("a game is in progress on this board: finish it or deal "
+                                       "a new one first (nothing was changed)")
+            if host.worker.busy:  # (refused before anything changes)
+                raise IntentError(f"the solver is busy with a {host.worker.busy}: wait, or "
+                                  "cancel it")
+            game = deal_again(row)
+            # the game on the board stays one click away ("Back to my game"): the lost game
+            # with its history, its analysis ("Where did I go wrong?") and its record as they are
+            mine = self.kept if self.kept is not None else (
+                (g, host.review.stash()) if g.ply else None)
+            deal = row.get("deal") or ""
+            host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
+                            "have been won", given=True, keep=mine)
+            advisor, seconds = host.advisor, host.solve_seconds
+            advisor.search("solve", seconds, lambda r: advisor.show_solution(r, seconds))
+            return game
+
+    def back_to_my_game(self) -> Game:
+        """Leave the deal :meth:`show` shows, for the player's own game kept meanwhile: the
+        very game (its moves, undo, redo and status) and its analysis."""
+        host = self.host
+        with host.lock:
+            if self.kept is None:
+                raise IllegalMoveError("no game of yours is kept: this is your game")
+            game, stash = self.kept
+            host.replay = {}
+            # (given: its result was recorded when it ended, if it was the player's — nothing
+            # more is kept of it)
+            host.deal(game, f"Back to your game: {game.rules.title}, move {game.ply}",
+                      given=True)
+            host.review.unstash(stash)
+            return game
+
+
+__all__ = ["HowWon", "HowWonHost", "deal_again"]
