@@ -46,7 +46,8 @@ from functools import cache
 from typing import Any
 
 from ..search.algorithms import Node, expand
-from ..search.bounded import Guard, Outcome, describe_error
+from ..search.bounded import Guard, Outcome, describe_error, step_children
+from ..search.bounded import Misuse as _Misuse
 from ._feedback import Feedback
 
 #: the positions the checker runs a search on: ``small_position(seed, cards_left)`` (played
@@ -74,7 +75,6 @@ FULL_STEPS = 500
 SAMPLE_EVERY = 10
 #: the most entries a frontier passed to on_step may hold, and children one expansion may have
 MAX_FRONTIER = 50_000
-MAX_CHILDREN = 1_000
 
 _ORDERED = ("breadth-first", "uniform-cost", "greedy best-first", "A*")
 _OPTIMAL = ("breadth-first", "uniform-cost", "A*", "iterative deepening")
@@ -245,10 +245,6 @@ def _forbidden() -> dict[Any, str]:
 # -- watching a run ------------------------------------------------------------------------------
 
 
-class _Misuse(Exception):
-    pass
-
-
 def _node_in(entry: Any) -> Node:
     """A frontier entry: a Node, or a tuple (list) holding one, such as ``(f, count, node)``."""
     if isinstance(entry, Node):
@@ -298,18 +294,7 @@ class _Watch:
         if len(self.steps) >= self.limit:
             self.guard.halt("expansions")
         try:
-            if not isinstance(node, Node):
-                raise _Misuse("on_step's first argument should be the Node you expanded, not "
-                              f"a {type(node).__name__}")
-            kids = list(itertools.islice(iter(children if children is not None else ()),
-                                         MAX_CHILDREN + 1))
-            if len(kids) > MAX_CHILDREN:
-                raise _Misuse(f"on_step was given more than {MAX_CHILDREN:,} children for one "
-                              "node: pass the list expand(problem, node) returns")
-            for c in kids:
-                if not isinstance(c, Node):
-                    raise _Misuse("on_step's second argument should be the children (Nodes) "
-                                  f"expand gave, not {type(c).__name__}s")
+            kids = step_children(node, children)
             source = frontier
             if source is None:
                 source = ()

@@ -30,6 +30,7 @@ sees the call whatever name the function was imported under.
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import sys
@@ -39,10 +40,39 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .algorithms import Node
+
 #: the package's own source files: code there is never traced (it is not the student's)
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 #: lines of the student's code between two looks at the clock (trace mode)
 _CLOCK_EVERY = 1024
+#: the most children one expansion may report to ``on_step`` (``expand`` gives far fewer)
+MAX_CHILDREN = 1_000
+
+
+class Misuse(Exception):
+    """A search of one's own called ``on_step`` with something an observer cannot record."""
+
+
+def step_children(node: Any, children: Any) -> list[Node]:
+    """The arguments of one ``on_step(node, children, ...)`` call of a search of one's own,
+    checked the same way by every observer (the checker's, the view's): ``node`` is the
+    :class:`~.algorithms.Node` expanded and ``children`` at most :data:`MAX_CHILDREN` Nodes
+    (read no further than that: a search may pass an endless iterator).  Returns the children
+    as a list; raises :class:`Misuse` saying which argument is wrong."""
+    if not isinstance(node, Node):
+        raise Misuse("on_step's first argument should be the Node you expanded, not a "
+                     f"{type(node).__name__}")
+    kids = list(itertools.islice(iter(children if children is not None else ()),
+                                 MAX_CHILDREN + 1))
+    if len(kids) > MAX_CHILDREN:
+        raise Misuse(f"on_step was given more than {MAX_CHILDREN:,} children for one node: "
+                     "pass the list expand(problem, node) returns")
+    for c in kids:
+        if not isinstance(c, Node):
+            raise Misuse("on_step's second argument should be the children (Nodes) expand "
+                         f"gave, not {type(c).__name__}s")
+    return kids
 
 
 class Stop(BaseException):

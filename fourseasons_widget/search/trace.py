@@ -30,6 +30,8 @@ from typing import Any
 
 from . import algorithms
 from .algorithms import Node, Step
+from .bounded import Guard, describe_error, step_children
+from .bounded import Misuse as _Misuse
 
 #: the algorithms the view offers: all are the best-first core with a different f
 TRACEABLE = {
@@ -236,18 +238,7 @@ class _Recorder:
                 guard.halt("limit")
             raise _Enough
         try:
-            if not isinstance(node, Node):
-                raise _Misuse("on_step's first argument should be the Node expanded, not a "
-                              f"{type(node).__name__}")
-            kids = list(itertools.islice(iter(children if children is not None else ()),
-                                         MAX_CHILDREN + 1))
-            if len(kids) > MAX_CHILDREN:
-                raise _Misuse(f"on_step was given more than {MAX_CHILDREN:,} children for one "
-                              "node")
-            for c in kids:
-                if not isinstance(c, Node):
-                    raise _Misuse("on_step's children should be Nodes, not "
-                                  f"{type(c).__name__}s")
+            kids = step_children(node, children)
             members, shape = _frontier_of(frontier)  # (shape: a heap's entries, or None)
             me = self.bind(node, k)
         except (_Misuse, TypeError, ValueError) as e:
@@ -358,16 +349,12 @@ class _Recorder:
             st["queue"] = queue
 
 
-class _Misuse(Exception):
-    """A search of one's own called on_step with something it cannot record."""
-
-
 class _Enough(Exception):
     """Raised inside a search of your own when the trace has recorded enough steps."""
 
 
-#: the most children one expansion, and entries one frontier, a search of one's own may report
-MAX_CHILDREN = 1_000
+#: the most entries one frontier a search of one's own may report (the most children of one
+#: expansion: :data:`.bounded.MAX_CHILDREN`)
 MAX_FRONTIER = 50_000
 #: the most wall time, in seconds, a search of one's own may take for the view
 OWN_SECONDS = 5.0
@@ -478,8 +465,6 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
     """Run a search of one's own under the bounds of :mod:`.bounded` (:data:`OWN_SECONDS`,
     ``max_steps`` expansions): what it did until it ended, failed or was stopped is the trace;
     why it stopped early, if it did, is the trace's ``error`` (never raised)."""
-    from .bounded import Guard, describe_error
-
     name = getattr(search, "__name__", "your search")
     guard = Guard(OWN_SECONDS)
     rec.guard = guard
