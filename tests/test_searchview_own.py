@@ -5,13 +5,18 @@ raised and never hanging."""
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import sys
 import time
-from collections import deque
 
 import pytest
+from student_submissions import (
+    TIE_BREAKS,
+    bfs_list_pop0,
+    bfs_on_step_before_push,
+    dfs_deque,
+    dfs_recursive,
+    make_astar,
+)
 
 from fourseasons_widget.search import trace as trace_module
 from fourseasons_widget.search.algorithms import Node, expand
@@ -19,82 +24,10 @@ from fourseasons_widget.search.endgames import small_position
 from fourseasons_widget.searchview import SearchView
 
 
-def bfs_list(problem, on_step):
-    root = Node(problem.initial)
-    frontier = [root]  # a plain list, used as a queue
-    reached = {problem.key(root.state)}
-    while frontier:
-        node = frontier.pop(0)
-        if problem.is_goal(node.state):
-            return node
-        children = expand(problem, node)
-        for c in children:
-            if problem.key(c.state) not in reached:
-                reached.add(problem.key(c.state))
-                frontier.append(c)
-        on_step(node, children, frontier)
-    return None
-
-
-def bfs_deque_late(problem, on_step):
-    root = Node(problem.initial)
-    frontier = deque([root])
-    reached = {problem.key(root.state)}
-    while frontier:
-        node = frontier.popleft()
-        if problem.is_goal(node.state):
-            return node
-        children = expand(problem, node)
-        on_step(node, children, frontier)  # before the children are added
-        for c in children:
-            if problem.key(c.state) not in reached:
-                reached.add(problem.key(c.state))
-                frontier.append(c)
-    return None
-
-
-def dfs_deque(problem, on_step):
-    root = Node(problem.initial)
-    frontier = deque([root])  # a deque, used as a stack
-    reached = {problem.key(root.state)}
-    while frontier:
-        node = frontier.pop()
-        if problem.is_goal(node.state):
-            return node
-        children = expand(problem, node)
-        for c in children:
-            if problem.key(c.state) not in reached:
-                reached.add(problem.key(c.state))
-                frontier.append(c)
-        on_step(node, children, frontier)
-    return None
-
-
-def astar_newest(problem, on_step):
-    root = Node(problem.initial)
-    count = itertools.count()
-    frontier = [(problem.h(root.state), -next(count), root)]
-    reached = {problem.key(root.state): root}
-    while frontier:
-        _, _, node = heapq.heappop(frontier)
-        if problem.is_goal(node.state):
-            return node
-        if reached[problem.key(node.state)] is not node:
-            continue
-        children = expand(problem, node)
-        for c in children:
-            k = problem.key(c.state)
-            if k not in reached or c.path_cost < reached[k].path_cost:
-                reached[k] = c
-                heapq.heappush(frontier, (c.path_cost + problem.h(c.state), -next(count), c))
-        on_step(node, children, frontier)
-    return None
-
-
-@pytest.mark.parametrize("mine, evaluation", [(bfs_list, "breadth-first"),
-                                              (bfs_deque_late, "breadth-first"),
+@pytest.mark.parametrize("mine, evaluation", [(bfs_list_pop0, "breadth-first"),
+                                              (bfs_on_step_before_push, "breadth-first"),
                                               (dfs_deque, "depth-first"),
-                                              (astar_newest, "A*")])
+                                              (make_astar(TIE_BREAKS["newest"]), "A*")])
 def test_the_view_draws_a_search_of_ones_own_as_what_it_does(mine, evaluation):
     v = SearchView(small_position(seed=2, cards_left=6), algorithm=mine)
     t = v.last_trace
@@ -107,7 +40,7 @@ def test_the_view_draws_a_search_of_ones_own_as_what_it_does(mine, evaluation):
 
 
 def test_a_list_based_breadth_first_queue_is_not_reversed():
-    t = SearchView(small_position(seed=2, cards_left=6), algorithm=bfs_list).last_trace
+    t = SearchView(small_position(seed=2, cards_left=6), algorithm=bfs_list_pop0).last_trace
     depths = [[t.nodes[j]["depth"] for j in s["queue"]] for s in t.steps]
     assert all(d == sorted(d) for d in depths)  # shallowest first, as a queue
 
@@ -154,53 +87,14 @@ def test_the_error_trait_is_python_s_alone():
 
 
 def test_a_recursive_depth_first_search_with_no_frontier_to_show_is_drawn_as_depth_first():
-    def dfs(problem, on_step):
-        reached = set()
-
-        def visit(node):
-            reached.add(problem.key(node.state))
-            if problem.is_goal(node.state):
-                return node
-            children = expand(problem, node)
-            on_step(node, children, [])
-            for c in children:
-                if problem.key(c.state) not in reached:
-                    found = visit(c)
-                    if found is not None:
-                        return found
-            return None
-
-        return visit(Node(problem.initial))
-
-    v = SearchView(small_position(seed=2, cards_left=6), algorithm=dfs)
+    v = SearchView(small_position(seed=2, cards_left=6), algorithm=dfs_recursive)
     assert v.error == "" and v.last_trace.solved
     assert v.last_trace.evaluation == "depth-first"
 
 
-def astar_oldest(problem, on_step):
-    root = Node(problem.initial)
-    count = itertools.count()
-    frontier = [(problem.h(root.state), next(count), root)]
-    reached = {problem.key(root.state): root}
-    while frontier:
-        _, _, node = heapq.heappop(frontier)
-        if problem.is_goal(node.state):
-            return node
-        if reached[problem.key(node.state)] is not node:
-            continue
-        children = expand(problem, node)
-        for c in children:
-            k = problem.key(c.state)
-            if k not in reached or c.path_cost < reached[k].path_cost:
-                reached[k] = c
-                heapq.heappush(frontier, (c.path_cost + problem.h(c.state), next(count), c))
-        on_step(node, children, frontier)
-    return None
-
-
 def test_an_astar_of_ones_own_is_drawn_exactly_as_the_librarys():
     game = small_position(seed=2, cards_left=6)
-    a = SearchView(game, algorithm=astar_oldest).last_trace
+    a = SearchView(game, algorithm=make_astar(TIE_BREAKS["oldest"])).last_trace
     b = SearchView(game, algorithm="A*").last_trace
     assert a.solved and a.path == b.path and a.expanded == b.expanded
     assert [s["node"] for s in a.steps] == [s["node"] for s in b.steps]
