@@ -175,6 +175,8 @@ class Table:
         self.how_won_mode = HowWon(self)
         self.recorder = Recorder(store)
         self.recorder.start(game, given=given)
+        if store is not None:  # (a game shown before it was written: its id once it is)
+            store.on_written(self._history_written)
         self.review = Review(self, on_loss=analyse_on_loss)
         self.publish(kind="new")
 
@@ -251,6 +253,14 @@ class Table:
     @_locked
     def refresh(self) -> None:
         self.publish(kind="refresh")
+
+    def _history_written(self) -> None:
+        """The store has written a finished game (on its writer thread): a history published
+        with provisional ids is published again with the ids in the file."""
+        with self.lock:
+            history = self.view["board"].get("history") or ()
+            if any(is_int(r.get("id")) and r["id"] < 0 for r in history):
+                self.publish(kind="panel", keep_hint=True, bump=False)
 
     @_locked
     def settle(self) -> None:

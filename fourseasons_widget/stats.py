@@ -214,6 +214,8 @@ class Stats:
         # been won?" names a game of the history by the id it was shown with)
         self._provisional = itertools.count(1)
         self._written: dict[int, int] = {}
+        # the boards to tell when a finished game is written (held weakly: see on_written)
+        self._listeners: list[weakref.WeakMethod] = []
         self._inflight: _Op | None = None
         self._threads = threads  # None: try; False: none (or none could be started)
         self._writer_alive = False
@@ -506,6 +508,8 @@ class Stats:
                 op = self._inflight = self._pending[0]
             if self._write(op):
                 delay = 0.05
+                if op.kind == "record":
+                    self._tell_written()
                 continue
             with self._cv:  # busy or failed: wait, then try again (a new write wakes it too)
                 if not self._closed:
@@ -736,9 +740,33 @@ class Stats:
             args["deal"] = f"seed {seed}"
         self._queue(_Op("record", args, next(self._provisional)))
 
+    def on_written(self, method: Callable[[], Any]) -> None:
+        """Call ``method()`` (a bound method, held weakly: a board that is gone is not kept
+        alive by the store) each time the writer thread has written a finished game, so that a
+        board showing the game with its provisional id publishes its id in the file at once.
+        (Without a writer thread a game is written before the board reads the history back,
+        unless the file is busy: then the next publish shows its id.)"""
+        with self._lock:
+            self._listeners = [r for r in self._listeners if r() is not None]
+            self._listeners.append(weakref.WeakMethod(method))
+
+    def _tell_written(self) -> None:
+        # (called with no lock held: a board takes its own lock, and its thread may be
+        # waiting for this store's)
+        with self._lock:
+            alive = [m for m in (r() for r in self._listeners) if m is not None]
+        for m in alive:
+            try:
+                m()
+            except Exception as e:  # (a board's trouble is not the store's)
+                self._notice(f"a board could not show a game just written: "
+                             f"{type(e).__name__}: {quote_error(e, 80)}")
+
     def real_id(self, game_id: int) -> int:
         """The id of a game in the file for the id it was shown with: a provisional (negative)
-        id of a game written since is its id in the file; any other is itself."""
+        id of a game written since is its id in the file; any other is itself.  (A board
+        republishes its history once the game is written, see :meth:`on_written`: this is for
+        an intent already on its way with the provisional id.)"""
         with self._lock:
             return self._written.get(-game_id, game_id) if game_id < 0 else game_id
 

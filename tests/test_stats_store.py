@@ -781,3 +781,58 @@ def test_a_game_shown_before_it_was_written_is_found_by_the_id_it_was_shown_with
     assert store.real_id(written[2]) == written[2]
     store.record("standard", "lost", moves=10, seconds=5.0, seed=3)  # (never reuses an id)
     assert next(r["id"] for r in store.history() if r["seed"] == 3) not in shown.values()
+
+
+def _history_ids(t) -> list:
+    return [r["id"] for r in t.view["board"]["history"]]
+
+
+def _until(check, seconds: float = 10.0) -> bool:
+    """Wait for the store's writer thread to have told the boards (it does so after the write)."""
+    end = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_a_board_republishes_its_history_with_the_ids_in_the_file_once_they_are_written(tmp_path):
+    """The front end holds a provisional id only until the write lands: the board that showed
+    the game, and every other board of the store, publish the history again with its id in the
+    file (no other change: the position's version stays)."""
+    from fourseasons_widget.controller import Table
+
+    store = Stats(tmp_path / "s.sqlite")
+    t = Table(Game.new(seed=3), stats=store)
+    other = Table(Game.new(seed=4), stats=store)
+    with store._lock:  # (the writer thread waits: the game stays queued, as on a busy disk)
+        assert t.intent({"type": "turn", "ply": 0, "version": t.view["board"]["version"]})
+        assert t.intent({"type": "new_game", "seed": 5})  # (the game in progress, given up)
+        other.refresh()
+        shown = _history_ids(t)
+        version = t.view["board"]["version"]
+    assert len(shown) == 1 and shown[0] < 0 and _history_ids(other) == shown
+    written(store)
+    real = store.history()[0]["id"]
+    assert real > 0
+    assert _until(lambda: _history_ids(t) == [real] and _history_ids(other) == [real])
+    assert t.view["board"]["version"] == version and t.view["ply"] == 0
+    # an intent already on its way with the provisional id still names the same game
+    assert store.real_id(shown[0]) == real
+
+
+def test_how_won_sent_with_the_provisional_id_after_the_write_finds_the_game(tmp_path):
+    from fourseasons_widget.background import ForegroundWorker
+    from fourseasons_widget.controller import Table
+
+    store = Stats(tmp_path / "s.sqlite")
+    with store._lock:
+        store.record("standard", "lost", moves=40, seconds=30.0, seed=2)
+        t = Table(Game.new(seed=3), stats=store, worker=ForegroundWorker(0.01))
+        (provisional,) = _history_ids(t)
+    assert provisional < 0
+    written(store)
+    assert _until(lambda: _history_ids(t)[0] > 0)
+    assert t.intent({"type": "how_won", "id": provisional}), t.view["message"]
+    assert t.game.seed == 2 and t.how_won_mode.kept is None
