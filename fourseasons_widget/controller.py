@@ -53,7 +53,6 @@ from . import automove
 from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
-from .cards import RANK_LABELS, SUITS
 from .channel import IntentError
 from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
@@ -64,7 +63,7 @@ from .offers import OFFERS, BannerState
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
 from .prefs import for_store as prefs_for_store
-from .recorder import Recorder, ResumeRefused, history_or_none, summary_or_none
+from .recorder import Recorder, ResumeRefused
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules import VARIANTS, IllegalMoveError
@@ -74,7 +73,7 @@ from .rules_choice import question as rules_question
 from .snapshot import (
     code,
     describe_move,
-    move_triple,
+    game_snapshot,
     pile_labels,
     position_snapshot,
     speak_piles,
@@ -713,33 +712,10 @@ class Table:
         longer says what the state says; ``fresh``: read the saved game on offer again."""
         g = self._game
         board = self.view["board"]
-        resume = self._comforts().get("resume") if fresh else board.get("resume")
+        resume = self.recorder.comforts(g).get("resume") if fresh else board.get("resume")
         if board.get("ui") != self._ui(g.status, resume) or (fresh and
                                                              resume != board.get("resume")):
             self.publish(kind="panel", keep_hint=True, bump=False)
-
-    def _comforts(self) -> dict[str, Any]:
-        """The clock, the variant's statistics, the history and a saved game on offer."""
-        r, g = self.recorder, self._game
-        out: dict[str, Any] = {"clock": {"seconds": round(r.seconds, 1), "running": r.running},
-                               "stats": None, "resume": None, "history": None}
-        if r.store is None:
-            return out
-        out["stats"], error = summary_or_none(r.store, g.variant)
-        if error:
-            out["stats_error"] = error
-            return out
-        out["history"] = history_or_none(r.store)
-        state = getattr(r.store, "state", "ok")
-        if isinstance(state, str) and state != "ok":  # the store is busy, off or was reset
-            out["stats_state"] = {"state": state,
-                                  "message": safe_text(getattr(r.store, "message", ""), 200)}
-        if not g.ply and not r.person:
-            try:
-                out["resume"] = r.offer(g.variant, dict(g.rules.option_values))
-            except Exception as e:  # a broken store must not break the board
-                out["stats_error"] = str(e)[:100]
-        return out
 
     def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
                 message_kind: str | None = None, keep_hint: bool = False,
@@ -764,33 +740,10 @@ class Table:
             status = g.status
             if status in ("won", "lost"):
                 self.recorder.finish(g, status)
-            legal = [move_triple(m) for m in g.legal_moves()]
-            comforts = self._comforts()
+            comforts = self.recorder.comforts(g)
             board = {
-                **position_snapshot(rules, s),
-                "variant": rules.variant,
-                "title": rules.title,
-                "summary": rules.summary,
-                "layout": rules.layout,
-                "pile_kind": rules.pile_kind,
-                "pile_names": rules.pile_names,
-                "pile_labels": self.labels(),
-                "options": rules.option_values,
-                "base": RANK_LABELS[s.base] if s.bases is None else "per suit",
-                "base_rank": s.base if s.bases is None else None,
-                # the suit each corner takes where the rules fix it (PySolFC), else None
-                "corner_suits": (None if rules.corner_suits is None
-                                 else [SUITS[x] for x in rules.corner_suits]),
-                "ply": g.ply,
+                **game_snapshot(g, status),
                 "version": self._version,
-                "status": status,
-                "legal": legal,
-                "can_undo": g.can_undo,
-                "can_redo": g.can_redo,
-                "can_auto_finish": (status == "playing"
-                                    and automove.finishing_run(rules, s) is not None),
-                "seed": g.seed,
-                "pysol": g.pysol,
                 "hint": self.advisor.shown,
                 **comforts,
                 "ui": self._ui(status, comforts.get("resume")),

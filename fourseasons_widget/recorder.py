@@ -53,6 +53,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .game import Game
+from .validate import safe_text
 
 #: (store file, variant) → the recorder whose board plays that variant's saved game
 _claims: dict[tuple[str, str], weakref.ref] = {}
@@ -204,6 +205,33 @@ class Recorder:
         """The person is playing ``game`` here (moves made, not finished)."""
         return (game is self.game and self.person and not self.recorded and game.ply > 0
                 and game.status == "playing")
+
+    # -- what the board shows of it ------------------------------------------------------
+    def comforts(self, game: Game) -> dict[str, Any]:
+        """The clock, the variant's statistics, the history and a saved game on offer, as the
+        board publishes them (a store that is busy, off or reset says so; a broken one never
+        breaks the board)."""
+        out: dict[str, Any] = {"clock": {"seconds": round(self.seconds, 1),
+                                         "running": self.running},
+                               "stats": None, "resume": None, "history": None}
+        store = self.store
+        if store is None:
+            return out
+        out["stats"], error = summary_or_none(store, game.variant)
+        if error:
+            out["stats_error"] = error
+            return out
+        out["history"] = history_or_none(store)
+        state = getattr(store, "state", "ok")
+        if isinstance(state, str) and state != "ok":  # the store is busy, off or was reset
+            out["stats_state"] = {"state": state,
+                                  "message": safe_text(getattr(store, "message", ""), 200)}
+        if not game.ply and not self.person:
+            try:
+                out["resume"] = self.offer(game.variant, dict(game.rules.option_values))
+            except Exception as e:  # a broken store must not break the board
+                out["stats_error"] = str(e)[:100]
+        return out
 
     # -- the saved game of an earlier session --------------------------------------------
     def offer(self, variant: str, options: dict[str, Any]) -> dict[str, Any] | None:

@@ -15,11 +15,15 @@ names the card it turned up.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import CODES, SUITS, card_name, parse_card
+from . import automove
+from .cards import CODES, RANK_LABELS, SUITS, card_name, parse_card
 from .rules import Rules
 from .state import Move, State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")
@@ -76,6 +80,38 @@ def position_snapshot(rules: Rules, s: State) -> dict[str, Any]:
         "stock": len(s.stock),
         "waste": [code(c) for c in s.waste],
         "home": s.cards_home,
+    }
+
+
+def game_snapshot(game: Game, status: str) -> dict[str, Any]:
+    """The board's picture of a game with status ``status``: the position (as
+    :func:`position_snapshot`), its rules as the view lays them out and names them, the legal
+    moves, what undo, redo and Auto-finish can do, and the deal's seed or PySolFC number."""
+    rules, s = game.rules, game.state
+    return {
+        **position_snapshot(rules, s),
+        "variant": rules.variant,
+        "title": rules.title,
+        "summary": rules.summary,
+        "layout": rules.layout,
+        "pile_kind": rules.pile_kind,
+        "pile_names": rules.pile_names,
+        "pile_labels": pile_labels(rules),
+        "options": rules.option_values,
+        "base": RANK_LABELS[s.base] if s.bases is None else "per suit",
+        "base_rank": s.base if s.bases is None else None,
+        # the suit each corner takes where the rules fix it (PySolFC), else None
+        "corner_suits": (None if rules.corner_suits is None
+                         else [SUITS[x] for x in rules.corner_suits]),
+        "ply": game.ply,
+        "status": status,
+        "legal": [move_triple(m) for m in game.legal_moves()],
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "can_auto_finish": (status == "playing"
+                            and automove.finishing_run(rules, s) is not None),
+        "seed": game.seed,
+        "pysol": game.pysol,
     }
 
 
