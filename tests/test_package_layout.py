@@ -199,3 +199,70 @@ def test_the_status_proves_late_losses_with_the_prover_it_is_given():
     finally:
         set_loss_prover(old)
     assert position_status(g.rules, late) == "lost"
+
+
+# -- the controller dispatches; its services know it only through protocols ----------------------
+
+CONTROLLER = "fourseasons_widget.controller"
+WIDGET = "fourseasons_widget.widget"
+
+
+def _table_class() -> ast.ClassDef:
+    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    assert [c.name for c in classes] == ["Table"], "controller.py holds the Table alone"
+    return classes[0]
+
+
+def services_of_the_table() -> dict[str, str]:
+    """The classes the Table makes with itself as their host (``X(self, ...)`` in its
+    ``__init__``), and the module each is imported from."""
+    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
+    imported = {a.asname or a.name: f"fourseasons_widget.{n.module}"
+                for n in tree.body if isinstance(n, ast.ImportFrom) and n.level == 1
+                for a in n.names}
+    init = next(f for f in _table_class().body
+                if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+    out = {}
+    for node in ast.walk(init):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args
+                and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"):
+            out[node.func.id] = imported[node.func.id]
+    return out
+
+
+def test_the_controller_module_holds_the_table_and_no_service():
+    """No service hides in the hub: controller.py defines the Table class alone, and no
+    public function (its few private helpers are the lock's decorator and a phrase)."""
+    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
+    _table_class()
+    public = [n.name for n in tree.body
+              if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+              and not n.name.startswith("_")]
+    assert public == []
+
+
+def test_the_table_s_services_know_it_only_through_a_host_protocol():
+    """Each service the Table hands itself to is in a module of its own that defines the
+    small protocol it takes its host through, and imports neither the controller nor the
+    widget (counting lazy imports): it can be driven, and tested, without a Table."""
+    g = import_graph()
+    services = services_of_the_table()
+    # (the ones this project has: a new service joins them by the same rule)
+    assert {"Advisor", "DemoMode", "Review", "RulesChoice", "HowWon"} <= set(services)
+    for cls, module in services.items():
+        assert module != CONTROLLER, cls
+        tree = ast.parse((PKG / (module.rpartition(".")[2] + ".py")).read_text("utf-8"))
+        protocols = [n.name for n in tree.body if isinstance(n, ast.ClassDef)
+                     and any(getattr(b, "id", None) == "Protocol" for b in n.bases)]
+        assert any(p.endswith("Host") for p in protocols), f"{module} defines no host protocol"
+        bad = reaches(g, module) & {CONTROLLER, WIDGET}
+        assert not bad, f"{module} reaches {sorted(bad)}"
+
+
+def test_no_module_but_the_widget_and_the_package_imports_the_controller():
+    """The controller is the top of the board's stack: services, the model and the wings
+    never import it (only the widget, which adapts it, does)."""
+    g = import_graph()
+    users = {m for m, edges in g.items() if CONTROLLER in edges}
+    assert users <= {WIDGET, "fourseasons_widget"}, sorted(users)
