@@ -744,6 +744,68 @@ def _emit_s(sh, n, home, wm, node, t, hs, tcn, turned, tpos, incross, wants, chi
     node[1] = wm | ((hs[0] | (hs[1] << 4) | (hs[2] << 8) | (hs[3] << 12)) << 47)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _push(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants, children, nchildren,
+          under, safe, cur_t, cnt, todo, top):
+    """Add the node of shapes ``s2`` (after the safe moves home, when ``safe``) to the layer's
+    table and, when new, to ``todo``; returns the new top of ``todo``."""
+    _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
+            nchildren, under, safe)
+    if tab_add(cur_t, cnt, child, 2):
+        todo[top, 0] = child[0]
+        todo[top, 1] = child[1]
+        top += 1
+    return top
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _onto_tops(sh, s2, n, src, rest, r, to_space, empty, ok, home, wm, child, tmp, hs, tc,
+               turned, tpos, incross, wants, children, nchildren, under, safe, cur_t, cnt,
+               todo, top):
+    """Every move of a run of rank ``r`` onto a pile top that takes it (each distinct target
+    shape once) and, if ``to_space``, into the space ``empty``: from pile ``src`` (left as
+    ``rest``), or from the waste when ``src`` is -1 (``wm`` then the waste after it).  Returns
+    the new top of ``todo``, or -1 for a shape too long to pack."""
+    for j in range(n):
+        tj = sh[j]
+        if j != src and tj != 0 and ok[r, tj >> 6]:
+            dup = False
+            for j2 in range(j):
+                if j2 != src and sh[j2] == tj:
+                    dup = True
+                    break
+            if dup:
+                continue
+            if (tj & 63) + 1 > 63:
+                return -1
+            for u in range(n):
+                s2[u] = sh[u]
+            if src >= 0:
+                s2[src] = rest
+            s2[j] = r * 64 + (tj & 63) + 1
+            top = _push(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                        children, nchildren, under, safe, cur_t, cnt, todo, top)
+    if to_space:
+        for u in range(n):
+            s2[u] = sh[u]
+        if src >= 0:
+            s2[src] = rest
+        s2[empty] = r * 64 + 1
+        top = _push(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                    children, nchildren, under, safe, cur_t, cnt, todo, top)
+    return top
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _stop(st, top, count, positions, nl, code):
+    """Keep where the walk is (so that it can go on after the return) and return ``code``."""
+    st[0] = top
+    st[1] = count
+    st[2] = positions
+    st[3] = nl
+    return code
+
+
 @njit(cache=True, _nrt=False)
 def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, nxt_t, ncnt,
                todo, nlist, st, max_positions, scr, children, nchildren, safe):
@@ -778,11 +840,7 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
             count += 1
             positions += 1
             if positions >= max_positions:
-                st[0] = top
-                st[1] = count
-                st[2] = positions
-                st[3] = nl
-                return 0
+                return _stop(st, top, count, positions, nl, 0)
             for i in range(n):
                 sh[i] = (w0 >> (10 * i)) & 1023
             hb = (w1 >> 47) & 65535
@@ -803,11 +861,7 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                     break
             total = home[0] + home[1] + home[2] + home[3]
             if total == 52:  # (reached by safe moves home)
-                st[0] = top
-                st[1] = count
-                st[2] = positions
-                st[3] = nl
-                return 1
+                return _stop(st, top, count, positions, nl, 1)
             # moves home: the waste's top, or a cross card of the pile tops' rank (swapped up)
             for s in range(4):
                 h = home[s]
@@ -819,17 +873,10 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                 nh[s] = h + 1
                 if c == wtop:
                     if total + 1 == 52:
-                        st[0] = top
-                        st[1] = count
-                        st[2] = positions
-                        st[3] = nl
-                        return 1
-                    _emit_s(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp, hs, tc, turned,
-                            tpos, incross, wants, children, nchildren, under, safe)
-                    if tab_add(cur_t, cnt, child, 2):
-                        todo[top, 0] = child[0]
-                        todo[top, 1] = child[1]
-                        top += 1
+                        return _stop(st, top, count, positions, nl, 1)
+                    top = _push(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp, hs, tc, turned,
+                                tpos, incross, wants, children, nchildren, under, safe, cur_t,
+                                cnt, todo, top)
                 p = tpos[c]
                 inx = incross[c] == 1 or (p >= 0 and p < tc and not (wm >> p) & 1)
                 if inx:
@@ -840,21 +887,14 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                         if v != 0 and (v >> 6) == r and seen_shape[v] != stamp:
                             seen_shape[v] = stamp
                             if total + 1 == 52:
-                                st[0] = top
-                                st[1] = count
-                                st[2] = positions
-                                st[3] = nl
-                                return 1
+                                return _stop(st, top, count, positions, nl, 1)
                             for j in range(n):
                                 s2[j] = sh[j]
                             ln = v & 63
                             s2[i] = 0 if ln == 1 else under[r] * 64 + ln - 1
-                            _emit_s(s2, n, nh, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
-                           children, nchildren, under, safe)
-                            if tab_add(cur_t, cnt, child, 2):
-                                todo[top, 0] = child[0]
-                                todo[top, 1] = child[1]
-                                top += 1
+                            top = _push(s2, n, nh, wm, child, tmp, hs, tc, turned, tpos, incross,
+                                        wants, children, nchildren, under, safe, cur_t, cnt,
+                                        todo, top)
             # a pile's top onto another top, or into a space
             stamp += 1
             mstamp = stamp
@@ -866,84 +906,21 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                 r = v >> 6
                 ln = v & 63
                 rest = 0 if ln == 1 else under[r] * 64 + ln - 1
-                for j in range(n):
-                    tj = sh[j]
-                    if j != i and tj != 0 and ok[r, tj >> 6]:
-                        # (a set per source: each distinct target shape once)
-                        dup = False
-                        for j2 in range(j):
-                            if j2 != i and sh[j2] == tj:
-                                dup = True
-                                break
-                        if dup:
-                            continue
-                        if (tj & 63) + 1 > 63:
-                            st[0] = top
-                            st[1] = count
-                            st[2] = positions
-                            st[3] = nl
-                            return 3
-                        for u in range(n):
-                            s2[u] = sh[u]
-                        s2[i] = rest
-                        s2[j] = r * 64 + (tj & 63) + 1
-                        _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
-                           children, nchildren, under, safe)
-                        if tab_add(cur_t, cnt, child, 2):
-                            todo[top, 0] = child[0]
-                            todo[top, 1] = child[1]
-                            top += 1
-                if empty >= 0 and ln > 1:
-                    for u in range(n):
-                        s2[u] = sh[u]
-                    s2[i] = rest
-                    s2[empty] = r * 64 + 1
-                    _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
-                           children, nchildren, under, safe)
-                    if tab_add(cur_t, cnt, child, 2):
-                        todo[top, 0] = child[0]
-                        todo[top, 1] = child[1]
-                        top += 1
+                top = _onto_tops(sh, s2, n, i, rest, r, empty >= 0 and ln > 1, empty, ok, home,
+                                 wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
+                                 nchildren, under, safe, cur_t, cnt, todo, top)
+                if top < 0:
+                    return _stop(st, 0, count, positions, nl, 3)
             stamp += 1
             # the waste's top onto a top, or into a space
             if wtop >= 0:
                 r = wtop >> 2
                 nwm = wm & ~(np.int64(1) << wi)
-                for j in range(n):
-                    tj = sh[j]
-                    if tj != 0 and ok[r, tj >> 6]:
-                        dup = False
-                        for j2 in range(j):
-                            if sh[j2] == tj:
-                                dup = True
-                                break
-                        if dup:
-                            continue
-                        if (tj & 63) + 1 > 63:
-                            st[0] = top
-                            st[1] = count
-                            st[2] = positions
-                            st[3] = nl
-                            return 3
-                        for u in range(n):
-                            s2[u] = sh[u]
-                        s2[j] = r * 64 + (tj & 63) + 1
-                        _emit_s(s2, n, home, nwm, child, tmp, hs, tc, turned, tpos, incross, wants,
-                           children, nchildren, under, safe)
-                        if tab_add(cur_t, cnt, child, 2):
-                            todo[top, 0] = child[0]
-                            todo[top, 1] = child[1]
-                            top += 1
-                if empty >= 0:
-                    for u in range(n):
-                        s2[u] = sh[u]
-                    s2[empty] = r * 64 + 1
-                    _emit_s(s2, n, home, nwm, child, tmp, hs, tc, turned, tpos, incross, wants,
-                           children, nchildren, under, safe)
-                    if tab_add(cur_t, cnt, child, 2):
-                        todo[top, 0] = child[0]
-                        todo[top, 1] = child[1]
-                        top += 1
+                top = _onto_tops(sh, s2, n, -1, 0, r, empty >= 0, empty, ok, home, nwm, child,
+                                 tmp, hs, tc, turned, tpos, incross, wants, children, nchildren,
+                                 under, safe, cur_t, cnt, todo, top)
+                if top < 0:
+                    return _stop(st, 0, count, positions, nl, 3)
             # the stock: into the next layer
             if tc < end:
                 if safe:
@@ -957,13 +934,5 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
                     nlist[nl, 1] = child[1]
                     nl += 1
             if cnt[0] > maxfill or ncnt[0] > nmaxfill:  # (this position is done: resumable)
-                st[0] = top
-                st[1] = count
-                st[2] = positions
-                st[3] = nl
-                return 4
-        st[0] = top
-        st[1] = count
-        st[2] = positions
-        st[3] = nl
-        return 2
+                return _stop(st, top, count, positions, nl, 4)
+        return _stop(st, top, count, positions, nl, 2)
