@@ -74,8 +74,8 @@ from .snapshot import (
     code,
     describe_move,
     game_snapshot,
+    line_snapshot,
     pile_labels,
-    position_snapshot,
     speak_piles,
 )
 from .state import Move
@@ -468,22 +468,8 @@ class Table:
     def publish_line(self, moves: list[Move], *, nodes: int | None = None,
                      seconds: float | None = None) -> None:
         with self.lock:
-            g = self._game
-            frames = [position_snapshot(g.rules, g.state)]
-            probe = g.copy()
-            for m in moves:
-                probe.play(m)
-                frames.append(position_snapshot(g.rules, probe.state))
-            labels = self.labels()
-            self.replay = {
-                "version": self._version,
-                "ply": g.ply,
-                "verdict": "won" if probe.state.is_won else "line",
-                "nodes": nodes,
-                "seconds": None if seconds is None else round(seconds, 3),
-                "moves": [[m.card, m.source, m.target, describe_move(m, labels)] for m in moves],
-                "frames": frames,
-            }
+            self.replay = {"version": self._version,
+                           **line_snapshot(self._game, moves, nodes=nodes, seconds=seconds)}
 
     # -- intents ---------------------------------------------------------------------------
     def intent(self, content: Any) -> bool:

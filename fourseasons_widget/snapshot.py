@@ -115,6 +115,28 @@ def game_snapshot(game: Game, status: str) -> dict[str, Any]:
     }
 
 
+def line_snapshot(game: Game, moves: list[Move], *, nodes: int | None = None,
+                  seconds: float | None = None) -> dict[str, Any]:
+    """A line of moves from the game's position, for the replay bar: each move (with its
+    words) and the position after it (``frames``, the position now first), whether it wins,
+    and what the search that found it cost (``nodes``, ``seconds``), if one did."""
+    rules = game.rules
+    frames = [position_snapshot(rules, game.state)]
+    probe = game.copy()
+    for m in moves:
+        probe.play(m)
+        frames.append(position_snapshot(rules, probe.state))
+    labels = pile_labels(rules)
+    return {
+        "ply": game.ply,
+        "verdict": "won" if probe.state.is_won else "line",
+        "nodes": nodes,
+        "seconds": None if seconds is None else round(seconds, 3),
+        "moves": [[m.card, m.source, m.target, describe_move(m, labels)] for m in moves],
+        "frames": frames,
+    }
+
+
 def is_turn(move: Move) -> bool:
     """A turn of the stock (its card is face down until it is made)."""
     return move.source == "stock" and move.target == "waste"
