@@ -59,7 +59,7 @@ from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .game import Game
 from .how_won import HowWon
-from .offers import OFFERS, BannerState
+from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
 from .prefs import for_store as prefs_for_store
@@ -69,7 +69,6 @@ from .review import Review
 from .rules import VARIANTS, IllegalMoveError
 from .rules_choice import RulesChoice
 from .rules_choice import checked as checked_rules
-from .rules_choice import question as rules_question
 from .snapshot import (
     code,
     describe_move,
@@ -628,16 +627,7 @@ class Table:
         g = self._game
         if c.get("ask") is not True or g.status != "playing" or not g.ply:
             return False
-        variant = c.get("variant") or g.variant
-        if c["type"] == "deal_number":
-            question = f"Deal {safe_text(str(c.get('text', '')).strip(), MAX_TEXT)}?"
-        elif c["type"] == "rules":
-            question = rules_question(c.get("rules"))
-        elif variant != g.variant:
-            question = f"Switch to {VARIANTS[variant].title}?"
-        else:
-            question = "Deal a new game?"
-        self._asking = ({k: v for k, v in c.items() if k != "ask"}, question)
+        self._asking = ({k: v for k, v in c.items() if k != "ask"}, question(c, g, MAX_TEXT))
         self.publish(kind="panel", keep_hint=True, bump=False)
         return True
 

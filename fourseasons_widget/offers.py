@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import Game
+from .rules import VARIANTS
+from .rules_choice import question as rules_question
+from .validate import safe_text
 
 #: the offers a banner may carry
 OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel", "my_game")
@@ -89,9 +92,22 @@ def banner(s: BannerState) -> dict[str, Any]:
     return {"banner": None, "offers": []}
 
 
+def question(intent: dict[str, Any], game: Game, max_text: int = 40) -> str:
+    """What the banner asks before a new deal over ``game`` in progress, for the ``intent``
+    that asks for it (a ``new_game``, ``deal_number`` or ``rules`` intent, already checked)."""
+    variant = intent.get("variant") or game.variant
+    if intent["type"] == "deal_number":
+        return f"Deal {safe_text(str(intent.get('text', '')).strip(), max_text)}?"
+    if intent["type"] == "rules":
+        return rules_question(intent.get("rules"))
+    if variant != game.variant:
+        return f"Switch to {VARIANTS[variant].title}?"
+    return "Deal a new game?"
+
+
 def enabled(s: BannerState) -> set[str]:
     """The offers an ``offer`` intent may take now."""
     return {o["id"] for o in banner(s)["offers"] if o["enabled"]}
 
 
-__all__ = ["OFFERS", "BannerState", "banner", "enabled"]
+__all__ = ["OFFERS", "BannerState", "banner", "enabled", "question"]

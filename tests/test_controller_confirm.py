@@ -4,7 +4,9 @@ front end shows ``board["ui"]`` and composes no text of its own."""
 
 from __future__ import annotations
 
-from fourseasons_widget import FourSeasons
+import pytest
+
+from fourseasons_widget import FourSeasons, Game
 
 
 def turn(w: FourSeasons) -> None:
@@ -56,3 +58,19 @@ def test_no_question_without_a_game_in_progress_nor_without_ask():
     turn(w)
     assert not w.handle_intent({"type": "deal_number", "text": "no such deal", "ask": True})
     assert ui(w)["banner"] is None and w.game.ply == 1  # refused at once, nothing kept
+
+
+@pytest.mark.parametrize("intent, asked", [
+    ({"type": "new_game"}, "Deal a new game?"),
+    ({"type": "new_game", "variant": "standard"}, "Deal a new game?"),
+    ({"type": "new_game", "variant": "corners"}, "Switch to Corners?"),
+    ({"type": "deal_number", "text": "  617 "}, "Deal 617?"),
+    ({"type": "deal_number", "text": "9" * 60}, "Deal " + "9" * 39 + "…?"),
+    ({"type": "rules", "rules": "pysol"}, "Deal again under PySolFC's rules?"),
+    ({"type": "rules", "rules": "default"}, "Deal again under this project's rules?"),
+])
+def test_the_question_names_what_would_be_dealt(intent, asked):
+    """The banner's question, alone (offers.question): what the kept intent would deal."""
+    from fourseasons_widget.offers import question
+
+    assert question(intent, Game.new(seed=1), 40) == asked
