@@ -7,21 +7,27 @@ everything a view shows — the board with its legal moves, the message, the pic
 which panel is open, the offers on the banner, the replay, the analysis.  The widget
 (:class:`~fourseasons_widget.widget.FourSeasons`) only maps that snapshot to synced traits.
 
-The services it calls, none of which knows the widget or imports this module (each takes its
-table through a small protocol, and is tested without one):
+The table checks each intent and hands it to the service it concerns; the services, none of
+which knows the widget or imports this module (each takes its table through a small protocol,
+and is tested without one; ``tests/test_package_layout.py`` checks it):
 
 - :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
-  once a person made a move on the board, and only the person's moves) and resume;
+  once a person made a move on the board, and only the person's moves), resume, and what the
+  board shows of the record (the clock, statistics, history, the saved game on offer);
 - :class:`~fourseasons_widget.advice.Advisor` — the solver's help: Hint, Auto-finish, Solve and
   the searches behind the Demo and "How could it have been won?";
 - :class:`~fourseasons_widget.demo.DemoMode` — the solver plays at the view's pace;
 - :func:`~fourseasons_widget.offers.banner` — the banner and its offers, from the state (what is
-  shown is what an ``offer`` intent may take);
+  shown is what an ``offer`` intent may take), and the question asked before a new deal;
+- :mod:`~fourseasons_widget.snapshot` — the picture of a game and of a line to replay, and
+  the words for moves;
 - :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?";
 - :class:`~fourseasons_widget.rules_choice.RulesChoice` — the player's Rules choice (this
   project's or PySolFC's), which New deal and the picker follow, kept beside the statistics;
 - :class:`~fourseasons_widget.how_won.HowWon` — "How could it have been won?" and "Back to my
   game";
+- :class:`~fourseasons_widget.stats.Stats` — tells the table when a game it may show with a
+  provisional id is written (:meth:`Table._history_written` republishes the history);
 - :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
   :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
 
