@@ -12,7 +12,9 @@ start is the same profile opened again (the browser closed and started anew: a s
 Each visit opens the notebook, runs it from the Run menu (Run All Cells, as a student does) and
 waits for its first board.
 
-Printed, per visit: seconds from opening the page to the first board, and where they went —
+Printed, per visit: seconds from opening the page to the first board, split into the front end
+(until the kernel's worker asks for Pyodide), the kernel's boot (until the kernel is ready) and
+the cells (the first cells and the render), and in more detail where they went —
 the page and the notebook showing, the kernel (Pyodide's boot and the packages loaded with it,
 until the kernel is idle), the first (set-up) cell, and from there to the first board drawn
 (imports, the widget, the render); the requests the server answered (200 / 304 / bytes: what
@@ -182,6 +184,22 @@ def ready(marks: dict) -> float:
                default=float("nan"))
 
 
+def phases(v: dict) -> tuple[float, float, float]:
+    """The first board's seconds in three parts: the front end (opening the page until the
+    kernel's worker asks for Pyodide), the kernel's boot (until the kernel is ready: Pyodide,
+    the packages loaded with it, the kernel's own imports) and the notebook (the first cells
+    and the render)."""
+    m = v["marks"]
+    asked = v["first"].get("pyodide.mjs", float("nan"))
+    idle = ready(m)
+    return asked, idle - asked, m.get("board", float("nan")) - idle
+
+
+def split(v: dict) -> str:
+    front, boot, cells = phases(v)
+    return f"front end {front:.1f} + kernel boot {boot:.1f} + cells {cells:.1f}"
+
+
 def describe(v: dict) -> str:
     m, f = v["marks"], v["first"]
     idle = ready(m)
@@ -190,7 +208,7 @@ def describe(v: dict) -> str:
         return "-" if x is None else f"{x:5.1f}"
 
     served = v["served"]
-    return (f"board {at(m.get('board'))} s, browser CPU {v['cpu']:.1f} s, load "
+    return (f"board {at(m.get('board'))} s = {split(v)}, browser CPU {v['cpu']:.1f} s, load "
             f"{v['load']:.1f} | shown {at(m.get('shown'))}, pyodide.mjs "
             f"{at(f.get('pyodide.mjs'))}, wasm {at(f.get('wasm'))}, stdlib "
             f"{at(f.get('stdlib'))}, wheels {at(f.get('wheel'))}..{at(v['last_wheel'])} "
@@ -231,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
                         v = visit(pw, chromium, profile, base, name, args.timeout)
                         refused += len(v["outside"])
                         results.setdefault((name, kind), []).append(
-                            (v["marks"]["board"], v["cpu"], ready(v["marks"])))
+                            (v["marks"]["board"], v["cpu"], ready(v["marks"]), *phases(v)))
                         print(f"{name} {kind:4} #{run + 1}: {describe(v)}", flush=True)
                 finally:
                     shutil.rmtree(profile, ignore_errors=True)
@@ -240,12 +258,15 @@ def main(argv: list[str] | None = None) -> int:
           f"average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
     for nb in args.notebooks:
         name = nb if nb.endswith(".ipynb") else nb + ".ipynb"
-        (cold, cold_cpu, cold_ready), (warm, warm_cpu, warm_ready) = (
+        (cold, cold_cpu, cold_ready, *cold_parts), (warm, warm_cpu, warm_ready, *warm_parts) = (
             [statistics.median(x) for x in zip(*results[(name, kind)], strict=True)]
             for kind in ("cold", "warm"))
         print(f"  {name:22} cold {cold:5.1f} s (kernel ready {cold_ready:5.1f} s, browser CPU "
               f"{cold_cpu:5.1f} s)   warm {warm:5.1f} s (kernel ready {warm_ready:5.1f} s, "
               f"browser CPU {warm_cpu:5.1f} s)")
+        print("  " + " " * 22 + "   ".join(
+            f"{kind}: front end {p[0]:4.1f} + kernel boot {p[1]:4.1f} + cells {p[2]:4.1f}"
+            for kind, p in (("cold", cold_parts), ("warm", warm_parts))))
     print(f"requests outside the site: {refused}")
     return 0
 

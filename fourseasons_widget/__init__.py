@@ -31,7 +31,7 @@ set_loss_prover(_exhausted)
 __version__ = "0.1.0"
 
 if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads there
-    from .browser import prepare as _prepare
+    from .browser import prepare_all as _prepare
 
     _prepare()
 

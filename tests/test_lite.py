@@ -375,3 +375,35 @@ def test_in_the_browser_tqdm_shows_no_thread_warning(monkeypatch):
     assert a_progress_bar() == []
     monkeypatch.undo()
     importlib.reload(fourseasons_widget)
+
+
+def test_in_the_browser_comm_messages_keep_their_nulls():
+    """Pyodide's kernel hands a comm message to the page through ``toJs()``, which turns
+    ``None`` into ``undefined``; the page's JSON then drops the key (the board's ``"demo": None``
+    vanished and the site showed no Demo button).  ``keep_nulls`` wraps the shell's
+    ``send_comm`` once so that every ``None`` goes as JavaScript's ``null``, buffers untouched."""
+    from fourseasons_widget.browser import keep_nulls, nulled
+
+    null = object()  # (stands for pyodide.ffi.jsnull here)
+    sent = []
+
+    class Shell:
+        def send_comm(self, msg_type, content, metadata, ident, buffers):
+            sent.append((msg_type, content, metadata, ident, buffers))
+
+    shell = Shell()
+    assert keep_nulls(shell, null) is True
+    assert keep_nulls(shell, null) is False  # wrapped once only
+    board = {"demo": None, "hint": None, "legal": [["2D", "stock", None]], "ply": 0,
+             "corner": (None, 1)}
+    shell.send_comm("comm_msg", {"data": {"state": {"board": board}}}, {"m": None}, "t", [b"x"])
+    (kind, content, metadata, ident, buffers), = sent
+    got = content["data"]["state"]["board"]
+    assert got == {"demo": null, "hint": null, "legal": [["2D", "stock", null]], "ply": 0,
+                   "corner": [null, 1]}
+    assert (kind, metadata, ident, buffers) == ("comm_msg", {"m": null}, "t", [b"x"])
+    assert board["demo"] is None  # the caller's dict is not changed
+    plain = {"a": [1, "x"], "b": {"c": 2.5}}
+    assert nulled(plain, null) is plain  # nothing to change: nothing copied
+    # elsewhere (CPython, no IPython shell sending comms) nothing is wrapped
+    assert keep_nulls() is False

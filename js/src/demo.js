@@ -51,6 +51,10 @@ export class DemoController {
       this.act(btn.dataset.demo);
     });
     v.disposers.push(() => this.stopTimer());
+    // Demo waits while the kernel searches (`busy`), like Hint: when the search ends the board
+    // may not change (a hint's board comes *before* busy is cleared, as in the site's
+    // thread-free Pyodide), so the end of `busy` alone must give the button back
+    v.disposers.push(v.table.watch(["busy"], () => this.render()));
   }
 
   start() {

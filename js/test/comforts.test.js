@@ -158,6 +158,20 @@ test("demo: shown where the board has a demo; its bar draws board.demo and sends
   assert.equal(bar.hidden, true);
 });
 
+test("demo: greyed while the kernel searches, given back when busy ends even with no new board", () => {
+  // (the site's Pyodide publishes a hint's board while busy is still "hint", then clears busy)
+  const { q, model } = setup({ ...clone(FIXTURES.midgame), demo: null });
+  const start = q('[data-action="demo"]');
+  assert.equal(start.disabled, false);
+  model.set("busy", "hint");
+  assert.equal(start.disabled, true, "greyed while a search runs");
+  const b = model.get("board");
+  model.set("board", { ...b, hint: { card: "x" } }); // the hint's board, busy still set
+  assert.equal(start.disabled, true);
+  model.set("busy", "");
+  assert.equal(start.disabled, false, "the end of the search gives Demo back");
+});
+
 test("demo: the view that started it keeps the pace, one step every speed_ms; a paused demo waits", async () => {
   const { q, click, model, win } = setup({ ...clone(FIXTURES.midgame), demo: null });
   const b = model.get("board");

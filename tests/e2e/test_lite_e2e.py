@@ -14,7 +14,8 @@ kernel (Pyodide in a web worker).  In ``05-search.ipynb`` the search view is the
 
 In ``01-play.ipynb`` besides: a click on the stock lands a card on the waste (measured in the
 page: the card's box inside the waste pile's), Hint answers with no threads, and an exercise's
-checker says ✘ for the given blank and ✔ for a right answer typed into the cell.  Printed, not
+checker says ✘ for the given blank and ✔ for a right answer typed into the cell; the Demo button
+shows, its demo plays a move and stops.  Printed, not
 asserted: the site's size; per notebook, the start to its first board in a new browser profile
 (cold: nothing cached) and, for 01 and 05, the same browser opening it again (warm); each
 notebook's Run All time; and a move's click-to-board time in Pyodide.  Where a start's seconds
@@ -343,6 +344,31 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         hint_s = time.perf_counter() - t_hint
         assert "thread" not in root.locator('[data-role="status"]').inner_text()
         shot(page, "lite-01-hint.png")
+
+        # Demo, in the site as in JupyterLab: the button shows (the board's "demo": None once
+        # reached the page as a dropped key, and the button stayed hidden), starts the solver,
+        # a move is played at the view's pace, and Stop ends it with the game left playable
+        demo_button = root.locator('button[data-action="demo"]')
+        assert demo_button.is_visible()
+        page.wait_for_function(  # (greyed while the hint's search still ends)
+            "el => !el.querySelector('button[data-action=\"demo\"]').disabled",
+            arg=root.element_handle(), timeout=60_000)
+        version = root.get_attribute("data-version")
+        demo_button.click()
+        bar = root.locator('[data-role="demo"]')
+        bar.wait_for(state="visible", timeout=120_000)
+        page.wait_for_function(
+            """([el, v]) => el.dataset.version !== v
+                 && /move [1-9]/.test(el.querySelector('[data-role="demo-info"]').textContent)""",
+            arg=[root.element_handle(), version], timeout=120_000)
+        info = root.locator('[data-role="demo-info"]').inner_text()
+        shot(page, "lite-01-demo.png")
+        bar.locator('button[data-demo="stop"]').click()
+        bar.wait_for(state="hidden", timeout=60_000)
+        assert demo_button.is_visible(), "the Demo button went away after the demo"
+        page.wait_for_function("el => !el.querySelector('button[data-action=\"demo\"]').disabled",
+                               arg=root.element_handle(), timeout=60_000)
+        print(f"\nlite: the Demo played in the site ({info}) and stopped")
 
         # the exercise: the blank answer is "not yet", a right one is "right"
         cell = page.locator(".jp-CodeCell", has_text="check_puzzle_moves(answer)")
