@@ -200,7 +200,7 @@ def trait_write(rnd: random.Random) -> dict:
 
 def python_call(w: FourSeasons, rnd: random.Random) -> None:
     """What a notebook's cell does to a board (the main thread)."""
-    what = rnd.randrange(16)
+    what = rnd.randrange(18)
     if what == 0:
         moves = w.game.legal_moves()
         if moves:
@@ -233,8 +233,12 @@ def python_call(w: FourSeasons, rnd: random.Random) -> None:
         w.four_colour = not w.four_colour
     elif what == 14:
         w.paused = not w.paused
-    else:
+    elif what == 15:
         w.replay = {}
+    elif what == 16:  # a cell waits for a search while the others go on (no deadlock)
+        assert w.solve(background=True).wait(60), "a search waited for did not end"
+    else:
+        w.analyse(wait=True)
 
 
 def act(w: FourSeasons, rnd: random.Random, errors: list[str]) -> None:
