@@ -394,3 +394,29 @@ def board_at_once(deal: int, variant: str, sequences: list[list[int]]) -> None:
         sys.setswitchinterval(old)
     assert errors == [] and older == []
     check(w, front)
+
+
+# -- where there are no threads (Pyodide) the lock is harmless ---------------------------------
+def test_without_threads_every_entry_point_still_works(monkeypatch):
+    """As in Pyodide: no thread can start, so searches and analyses run in the foreground,
+    inside the message that asked for them (the lock, re-entrant, is taken again there)."""
+    from fourseasons_widget import background
+
+    def no_thread(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_thread)
+    monkeypatch.setattr(background, "_threads", None)
+    w = FourSeasons(seed=7, variant="sequences", stats=False, hint_seconds=0.05,
+                    solve_seconds=0.05)
+    assert not w._worker.threaded
+    w._review.max_seconds, w._review.position_nodes = 0.05, 500
+    front = FrontEnd(w)
+    older = watch(w)
+    errors: list[str] = []
+    rnd = random.Random(27)
+    for _ in range(150):
+        act(w, rnd, errors)
+    assert errors == [] and older == []
+    assert w.busy == "" and w._worker.job is None
+    check(w, front)
