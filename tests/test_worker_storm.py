@@ -420,3 +420,18 @@ def test_without_threads_every_entry_point_still_works(monkeypatch):
     assert errors == [] and older == []
     assert w.busy == "" and w._worker.job is None
     check(w, front)
+
+
+def test_a_search_whose_thread_cannot_start_leaves_the_worker_free():
+    """Starting a thread can fail (the process's limit on threads): the search is refused,
+    and the worker is not left saying it runs one, refusing every later search."""
+    from fourseasons_widget.background import Worker
+
+    class Exhausted(Worker):
+        def spawn(self, target, name):
+            raise RuntimeError("can't start new thread")
+
+    worker = Exhausted()
+    with pytest.raises(RuntimeError, match="start new thread"):
+        worker.start("hint", 1, lambda cancel: 1, lambda job, r: None)
+    assert worker.busy == "" and worker.job is None
