@@ -154,7 +154,14 @@ class Worker:
                     self._job = None
                 job._done.set()
 
-        self.spawn(target, f"fourseasons-{kind}")
+        try:
+            self.spawn(target, f"fourseasons-{kind}")
+        except BaseException:  # (no thread could start: no search runs, none is said to)
+            with self._lock:
+                if self._job is job:
+                    self._job = None
+            job._done.set()
+            raise
         return job
 
     def cancel(self) -> Job | None:

@@ -21,12 +21,27 @@ forged or garbled intent is refused with a message and changes nothing.
 
 All state lives in traits, so two views of one widget stay in sync and a notebook saved with
 its widget state (or exported to static HTML) can rebuild the board.
+
+**Threads.**  Several threads touch a board at once: the kernel's main thread (a cell's
+``w.play``, ``w.variant = ...``), the thread serving comm messages (intents, and the view
+options a front end writes; a subshell serves them beside the main thread), the worker (a
+search's result applied and published from its thread) and the analysis.  Every one of them
+takes the table's one lock (``Table.lock``, re-entrant) before it touches the synced traits:
+the table publishes under it, and this adapter takes it for every message from the front end
+(:meth:`_handle_msg`, :meth:`set_state`), for every window in which traitlets holds this
+widget's notifications (:meth:`hold_trait_notifications`: on leaving it, traitlets writes back
+each trait changed meanwhile with the value it read a moment before, so a board published by
+another thread in that moment was overwritten with an older one — issue 27) and for every
+trait change's notification (:meth:`notify_change`: ipywidgets' bookkeeping of what to send,
+and the observers).  Whether a change is the table's own publishing is said per thread
+(:meth:`_publishing`).  Where there are no threads (Pyodide) the lock is never contended.
 """
 
 from __future__ import annotations
 
 import contextlib
 import pathlib
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -102,6 +117,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     thread where threads work, else a foreground one, as in Pyodide).
     """
 
+    #: the table's one lock, once there is a table (every thread takes it: see the module doc)
+    _lock: Any = contextlib.nullcontext()
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     frontend_writable = FRONTEND_WRITABLE  # (see channel.py: every other trait is Python's)
@@ -178,13 +195,14 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                 game = Game.new(seed=seed, variant=variant, **options)
         elif not isinstance(game, Game):
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
-        self._syncing = False
+        self._local = threading.local()  # (per thread: the depth of the table's publishing)
         self._table: Table | None = None
         self._early: dict[str, Any] = {}
         table = Table(game, hint_seconds=hint_seconds, solve_seconds=solve_seconds,
                       analyse_on_loss=analyse_on_loss, stats=store if store is not None else False,
                       auto_home=bool(view["auto_home"]), worker=worker, given=given,
                       on_change=self._apply, on_send=self._send_to_views)
+        self._lock = table.lock  # the one lock: the table's, for the traits too
         super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
                          card_face=view["card_face"], table_colour=view["table_colour"],
                          sounds=bool(view["sounds"]),
@@ -195,18 +213,51 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self.on_msg(self._on_msg)
 
     # -- the snapshot → traits -----------------------------------------------------------
+    @property
+    def _syncing(self) -> bool:
+        """True while *this thread* is setting the traits from the table's snapshot."""
+        return getattr(self.__dict__.get("_local"), "depth", 0) > 0
+
+    @contextlib.contextmanager
+    def _publishing(self):
+        """Trait writes that are the table's own publishing (the observers let them be)."""
+        local = self._local
+        local.depth = getattr(local, "depth", 0) + 1
+        try:
+            yield
+        finally:
+            local.depth -= 1
+
     def _apply(self, changes: dict[str, Any]) -> None:
         """The table's snapshot changed: set the traits (together, one message)."""
         if getattr(self, "_table", None) is None:  # (during the table's own construction)
             return
-        with self.hold_sync():
-            self._syncing = True
-            try:
-                # (the kind of a message first: whoever watches ``message`` reads its kind)
-                for key, value in sorted(changes.items(), key=lambda kv: _ORDER.get(kv[0], 1)):
-                    setattr(self, key, value)
-            finally:
-                self._syncing = False
+        view = self._table.view
+        with self._lock, self.hold_sync(), self._publishing():
+            # (the kind of a message first: whoever watches ``message`` reads its kind)
+            for key, value in sorted(changes.items(), key=lambda kv: _ORDER.get(kv[0], 1)):
+                # the table's value now, not the one this change was made with: an observer
+                # may have published again meanwhile, and the older value must not win
+                setattr(self, key, view.get(key, value))
+
+    # -- every thread's trait writes under the one lock -----------------------------------
+    @contextlib.contextmanager
+    def hold_trait_notifications(self):
+        """traitlets' window of held notifications (a front end's state update, the
+        construction), under the lock: while it is open, no other thread publishes."""
+        with self._lock, super().hold_trait_notifications():
+            yield
+
+    def notify_change(self, change: Any) -> None:
+        """A trait changed (in any thread): ipywidgets' bookkeeping of what the views are
+        sent, and the observers, under the lock."""
+        with self._lock:
+            super().notify_change(change)
+
+    def _handle_msg(self, msg: Any) -> None:
+        """A message from the front end (the comm's thread), handled under the lock."""
+        with self._lock:
+            super()._handle_msg(msg)
 
     def _send_to_views(self, message: dict[str, Any]) -> None:
         if getattr(self, "_table", None) is not None:
@@ -268,6 +319,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     def set_state(self, sync_data: Any) -> None:
         """A state update from a front end: the gate's checks, and each view option's value
         one of its choices (``card_face``, ``table_colour``)."""
+        with self._lock:
+            self._set_state(sync_data)
+
+    def _set_state(self, sync_data: Any) -> None:
         if isinstance(sync_data, dict):
             bad = [k for k, choices in FRONTEND_CHOICES.items()
                    if k in sync_data and sync_data[k] not in choices]
@@ -414,41 +469,42 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
             self.handle_intent(content)
 
     # -- trait changes made in Python (or the view options from the front end) -----------
+    # (each observer reads the trait's value now: two threads' writes may be notified in
+    # another order than they were made)
     @traitlets.observe("paused")
     def _paused_changed(self, change: dict[str, Any]) -> None:
         if self._table is not None:
-            self._table.pause(bool(change["new"]))
+            self._table.pause(bool(self.paused))
 
     @traitlets.observe("auto_home")
     def _auto_home_changed(self, change: dict[str, Any]) -> None:
         if self._table is not None:
-            self._table.auto_home = bool(change["new"])
+            self._table.auto_home = bool(self.auto_home)
 
     @traitlets.observe("variant")
     def _variant_changed(self, change: dict[str, Any]) -> None:
         if self._syncing or self._table is None or change["new"] == self.game.rules.variant:
             return
         if change["new"] not in VARIANTS:
-            self._syncing = True
-            self.variant = change["old"]
-            self._syncing = False
+            with self._publishing():  # (the trait shows the game's own again)
+                self.variant = self._table.view["variant"]
             raise RulesError(f"unknown variant {quote(change['new'])}; choose one of "
                              f"{', '.join(VARIANTS)}")
         self.new_game(seed=self.game.seed, variant=change["new"])
 
     @traitlets.observe("seed")
     def _seed_changed(self, change: dict[str, Any]) -> None:
-        if (self._syncing or self._table is None or change["new"] is None
-                or change["new"] == self.game.seed):
+        if self._syncing or self._table is None or change["new"] == self.game.seed:
+            return
+        if change["new"] is None:  # (no seed is no deal: the trait shows the game's own)
+            with self._publishing():
+                self.seed = self._table.view["seed"]
             return
         try:
             self.new_game(seed=change["new"])
         except ValueError:  # (a seed Game.new refuses: the trait shows the game's own again)
-            self._syncing = True
-            try:
-                self.seed = self.game.seed
-            finally:
-                self._syncing = False
+            with self._publishing():
+                self.seed = self._table.view["seed"]
             raise
 
     # (the other traits are the table's to publish: a change made in Python is undone)
@@ -459,8 +515,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
             return
         name = change["name"]
         if name in ("replay", "analysis"):  # (these two may be cleared or set by a script)
-            self._table.view[name] = change["new"]
+            self._table.view[name] = getattr(self, name)
             return
+        with self._publishing():  # (the table's value again, on the widget and the views)
+            setattr(self, name, self._table.view[name])
 
     def __repr__(self) -> str:
         return f"<FourSeasons {self.game!r}>"
