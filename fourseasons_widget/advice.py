@@ -209,8 +209,10 @@ class Advisor:
         """Move cards home while that is safe; returns how many moves were played (see
         :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
         budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
-        person = self.host.in_intent
         with self.host.lock:
+            # (read under the lock: a Python call waiting for an intent of another thread to
+            # end is not that intent's person)
+            person = self.host.in_intent
             g = self.host.game
             if g.state.is_won:
                 self.host.say("The game is won already", "won")
@@ -365,7 +367,11 @@ class Advisor:
                     self.host.settle()
 
         self.host.busy = kind
-        return self.host.worker.start(kind, position, run, done)
+        try:
+            return self.host.worker.start(kind, position, run, done)
+        except BaseException:  # (no thread could start: the board is not left saying "busy")
+            self.host.busy = ""
+            raise
 
     def _done(self, kind, job, result, snapshot, live, position, show) -> None:
         if isinstance(result, Exception):

@@ -435,3 +435,20 @@ def test_a_search_whose_thread_cannot_start_leaves_the_worker_free():
     with pytest.raises(RuntimeError, match="start new thread"):
         worker.start("hint", 1, lambda cancel: 1, lambda job, r: None)
     assert worker.busy == "" and worker.job is None
+
+
+def test_a_hint_whose_thread_cannot_start_leaves_the_board_free(monkeypatch):
+    """The board's own word follows the worker's: a Hint refused because no thread could start
+    does not leave the board saying "busy" (greyed Hint, Solve and Demo for good)."""
+    w = FourSeasons(seed=7, stats=False, hint_seconds=0.05)
+    if not w._worker.threaded:
+        pytest.skip("this Python starts no threads (the search runs in the foreground)")
+
+    def exhausted(target, name):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(w._worker, "spawn", exhausted)
+    with pytest.raises(RuntimeError, match="start new thread"):
+        w._table.advisor.search("hint", 0.05, lambda r: None)
+    assert w.busy == "" and w._worker.job is None
+    assert w.board["legal"] == w._table.view["board"]["legal"]
