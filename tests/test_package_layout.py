@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import importlib
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -266,3 +267,31 @@ def test_no_module_but_the_widget_and_the_package_imports_the_controller():
     g = import_graph()
     users = {m for m, edges in g.items() if CONTROLLER in edges}
     assert users <= {WIDGET, "fourseasons_widget"}, sorted(users)
+
+
+def _readme_maps() -> str:
+    """The README's two maps of the package (the code blocks after "A map for a newcomer" and
+    "Inside `solver/`")."""
+    text = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    blocks = []
+    for lead in ("A map for a newcomer", "Inside `solver/`"):
+        at = text.index(lead)
+        start = text.index("```", at) + 3
+        blocks.append(text[start:text.index("```", start)])
+    return "\n".join(blocks)
+
+
+def test_the_readme_map_names_every_module_of_the_tree():
+    """A newcomer's map that matches the tree: every module of the package, its teaching wing
+    and its solver is named in the README's maps, and the map names no module that is gone."""
+    maps = _readme_maps()
+    named = set(re.findall(r"\b([a-z_]+)\.py\b", maps))
+    modules = {p.stem for folder in (PKG, PKG / "search", PKG / "solver", PKG / "exercises")
+               for p in folder.glob("*.py") if p.stem != "__init__"}
+    # (exercises/ is named as a folder: its checkers, one per notebook)
+    missing = {m for m in modules if m not in named} - {
+        p.stem for p in (PKG / "exercises").glob("*.py")}
+    assert not missing, f"modules the README's map does not name: {sorted(missing)}"
+    gone = {n for n in named if n not in modules and n not in {"build", "pycompile"}
+            and not n.startswith("test_")}  # (lite's build scripts; a test file named)
+    assert not gone, f"the README's map names modules that are not in the tree: {sorted(gone)}"
