@@ -222,11 +222,14 @@ def test_a_storm_on_a_subshell_beside_a_cell_leaves_every_board_true():
         rnd = random.Random(27)
         sent = 0
 
+        last = [""]  # the last message sent on the subshell (served in order)
+
         def send(comm_id: str, data: dict) -> None:
             header = kc.session.msg_header("comm_msg")
             header["subshell_id"] = sid
             msg = kc.session.msg("comm_msg", {"comm_id": comm_id, "data": data}, header=header)
             kc.shell_channel.send(msg)
+            last[0] = msg["header"]["msg_id"]
 
         cell = kc.execute(CELL_STORM.format(seconds=8))
         t_end = time.monotonic() + 8
@@ -247,7 +250,16 @@ def test_a_storm_on_a_subshell_beside_a_cell_leaves_every_board_true():
         done = front.stdout.get(cell, "")
         assert "cell done" in done, (done, front.errors)
         calls = int(done.split()[2])
-        time.sleep(2)  # (the subshell's last messages are served)
+        # the subshell serves its messages in order: once the last one sent is answered (its
+        # idle status), every one before it was (on a loaded machine it can lag seconds behind)
+        while time.monotonic() < deadline:
+            with front.lock:
+                if last[0] in front.idle:
+                    break
+            time.sleep(0.1)
+        with front.lock:
+            assert last[0] in front.idle, "the subshell did not serve its messages in 300 s"
+        time.sleep(0.5)  # (the worker's last results)
         result = json.loads(front.run(CHECK).strip().splitlines()[-1])
         assert front.errors == []
         assert result["bad"] == []
