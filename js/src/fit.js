@@ -10,8 +10,8 @@ import { boardSpan, layoutFor } from "./layout.js";
 
 export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
-const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad)
-const PAD_NARROW = 8;
+const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad; half of it at the bottom,
+const PAD_NARROW = 8; // in the wide layout, under a row whose room lies below its cards)
 const SPARE = 4;
 const NARROW_BELOW = 48; // px: a card narrower than this beside a side column calls for the narrow layout // px of slack so that rounding never brings a scroll bar
 
@@ -26,7 +26,8 @@ export function fitCards(board, width, height, band = 76) {
     const span = boardSpan(layoutFor(board, { narrow }));
     const pad = narrow ? PAD_NARROW : PAD_WIDE;
     const byWidth = (width - 2 * pad - SPARE) / span.w;
-    const byHeight = height ? (height - 2 * pad - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
+    const padV = narrow ? 2 * pad : pad * 1.5;
+    const byHeight = height ? (height - padV - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
     return Math.min(byWidth, byHeight);
   };
   const wide = size(false);
@@ -68,12 +69,18 @@ export class Fit {
     const win = v.win;
     if (win.ResizeObserver) {
       // (the output's width only: the board's own height changing — a bar shown, a panel
-      // opened — must not resize the cards)
+      // opened — must not resize the cards.)  Measured at once, in the observer's callback:
+      // it runs after layout and before paint, so no frame shows the cards at a stale size.
+      // A board off screen is not laid out (JupyterLab skips the cells out of view,
+      // content-visibility), so a width change made meanwhile — the window narrowed, the side
+      // bar closed — reaches it only when it scrolls back in; sized a frame later, it showed
+      // that frame with the old cards, and the whole board then shifted under the pointer
+      // (the narrow layout's stock by 6 px).
       this.observer = new win.ResizeObserver((entries) => {
         const w = entries.length ? entries[entries.length - 1].contentRect.width : 0;
         if (w !== this.width) {
           this.width = w;
-          this.schedule();
+          this.update();
         }
       });
       this.observer.observe(v.root);
@@ -82,12 +89,16 @@ export class Fit {
     v.on(win, "resize", () => this.schedule());
   }
 
-  schedule() {
+  /** Measure in the next frame (`force`: even if the output's size is unchanged). */
+  schedule(force = false) {
     const win = this.view.win;
+    this.forced = this.forced || force;
     if (this.frame || !win.requestAnimationFrame) return;
     this.frame = win.requestAnimationFrame(() => {
       this.frame = 0;
-      this.update();
+      const f = this.forced;
+      this.forced = false;
+      this.update(f);
     });
   }
 

@@ -19,7 +19,7 @@ test("cards fill the width where the height allows, the height where it binds", 
   const short = fitCards(board, 848, 500);
   const tall = fitCards(board, 848, 650);
   assert.ok(short.cw < wide.cw && tall.cw > short.cw, `${short.cw} < ${tall.cw}`);
-  const rows = span.h * short.cw + span.fixedH + 32;
+  const rows = span.h * short.cw + span.fixedH + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
   assert.ok(rows <= 500 + 0.5 && rows > 490, `the felt fills the height it has: ${rows}`);
 });
 
