@@ -61,8 +61,10 @@ CELLS = [
 ]
 NAMES = ["deep", "won", "lost0", "lost", "demo", "solved", "offer", "nokernel", "twin"]
 
-# every pile's top/left, relative to the board
-PILES = """el => { const r0 = el.getBoundingClientRect(); const out = {};
+# every pile's top/left, relative to the board, as the next frame paints it (two animation
+# frames on: a board scrolled back into view is laid out, and sized, in the first)
+PILES = """async el => { await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const r0 = el.getBoundingClientRect(); const out = {};
   for (const p of el.querySelectorAll('[data-pile]')) { const r = p.getBoundingClientRect();
     out[p.dataset.pile] = [r.left - r0.left, r.top - r0.top]; }
   return out; }"""
