@@ -233,9 +233,16 @@ NARROW = """el => { const out = el.closest('.jp-OutputArea-output') || el.parent
   const wide = [...el.querySelectorAll('[data-pile], .fsw-toolbar, .fsw-head, .fsw-foot, [data-role="tray"]')]
     .filter(e => e.getBoundingClientRect().right > out.getBoundingClientRect().right + 1)
     .map(e => e.dataset.pile || e.className.split(' ')[0]);
+  // the variant picker: a real select with a name, and the room its selected name needs (the
+  // text's width, by the select's own font, and its padding and arrow: 20 px)
+  const pick = el.querySelector('[data-role="variant"]'), cs = getComputedStyle(pick);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+  const text = pick.options[pick.selectedIndex].text;
+  const needs = ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
   return {output: out.clientWidth, scroll: out.scrollWidth, board: el.getBoundingClientRect().width,
           feltScroll: f.scrollWidth - f.clientWidth, toolbar: t.height,
-          card: c ? c.getBoundingClientRect().width : 0, beyond: wide}; }"""
+          card: c ? c.getBoundingClientRect().width : 0, beyond: wide,
+          picker: {tag: pick.tagName, name: pick.getAttribute('aria-label'), text, width: pick.clientWidth, needs}}; }"""
 
 
 @pytest.mark.parametrize(("app", "theme"), [("lab", "light"), ("lab", "dark"),
@@ -258,6 +265,11 @@ def test_narrow_and_wide_no_sideways_scroll(open_notebook, artifacts, app, theme
         print(f"{tag}: output {m['output']} px (scrolls to {m['scroll']}), board {m['board']:.0f} px, "
               f"card {m['card']:.1f} px, toolbar {m['toolbar']:.0f} px tall, beyond the output: {m['beyond']}")
         fit.screenshot(path=str(artifacts / f"fit-{tag}.png"))
+        pick = m["picker"]
+        print(f"{tag}: the variant picker {pick['width']} px wide for {pick['text']!r} "
+              f"(which needs {pick['needs']:.1f} px)")
+        if pick["tag"] != "SELECT" or not pick["name"] or pick["width"] + 1 < pick["needs"]:
+            failures.append(f"{tag}: the variant picker cuts its name: {pick}")
         if m["scroll"] > m["output"] + 1 or m["beyond"] or m["feltScroll"] > 1:
             failures.append(f"{tag}: sideways scroll: output {m['output']} px, content {m['scroll']} px, "
                             f"beyond: {m['beyond']}")
