@@ -93,7 +93,10 @@ ROW = """el => { const t = el.querySelector('[data-role="tray"]'), f = el.queryS
     .filter(c => meet(r, c.getBoundingClientRect())).map(c => c.closest('[data-pile]').dataset.pile);
   return {showing: t.dataset.showing, top: r.top, bottom: r.bottom, height: r.height,
           inside: r.top >= fr.top - 1 && r.bottom <= fr.bottom + 1 && r.left >= fr.left - 1 && r.right <= fr.right + 1,
-          meets: [...new Set(meets)], fits: t.scrollHeight <= t.clientHeight + 1,
+          meets: [...new Set(meets)],
+          fits: t.scrollHeight <= t.clientHeight + 1 && [...t.querySelectorAll('button, select, input')]
+            .filter(b => b.offsetParent).every(b => { const q = b.getBoundingClientRect();
+              return q.left >= r.left - 1 && q.right <= r.right + 1; }),
           text: t.innerText.replace(/\\s+/g, ' ').trim()}; }"""
 
 
@@ -147,7 +150,8 @@ class Probe:
         if row["meets"]:
             self.failures.append(f"{state}: the row lies over the piles {row['meets']}")
         if not row["fits"]:
-            self.failures.append(f"{state}: the row's content does not fit its height")
+            self.failures.append(f"{state}: the row's content does not fit it (its height, or a "
+                                 "control past its sides)")
         for f in self.failures[found:]:
             print(f"{self.tag} FAILED {f}")
 
