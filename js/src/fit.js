@@ -125,8 +125,14 @@ export class Fit {
     // and a little for the cell's own padding
     const wrap = v.renderer.wrap;
     const above = wrap.getBoundingClientRect().top - box.top;
-    const foot = root.querySelector(".fsw-foot");
-    const below = foot ? foot.getBoundingClientRect().height + 8 : 0;
+    // (below: the status line's facts — moves, home, stock — not the whole foot: a message
+    // there, three lines long at 420 px after Solve, made the cards of a board resized then
+    // a sixth smaller than its neighbours', for good)
+    const facts = root.querySelector(".fsw-facts");
+    const status = root.querySelector(".fsw-status");
+    const line = Math.max(facts ? facts.getBoundingClientRect().height : 0,
+      status ? parseFloat(win.getComputedStyle(status).minHeight) || 0 : 0);
+    const below = line ? line + 8 : 0;
     const height = viewH - above - below - 8;
     const stage = root.querySelector(".fsw-stage");
     const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
