@@ -6,7 +6,7 @@
 //   status line     [data-role="status"]
 
 import { backElement, cardElement, cardName, RANK_LABELS, SUIT_SYMBOLS, suitSvg } from "./cards.js";
-import { BADGE_ROOM, FAN_ROOM, layoutFor, rowHeights } from "./layout.js";
+import { layoutFor, rowHeights } from "./layout.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const FOUND_APART = 0.45; // of a card's width: the foundations' distance from the rows
@@ -65,8 +65,8 @@ export function renderBoard(doc, board, position, { narrow = false } = {}) {
   root.style.setProperty("--fsw-grid-cols", String(lay.cols));
   root.style.setProperty("--fsw-rows", String(lay.rows));
   // the room below each row's first card (fans squeeze into it) and a row's height, in cards
-  root.style.setProperty("--fsw-room", lay.fan ? String(FAN_ROOM) : "0");
-  root.style.setProperty("--fsw-row-k", String(1 + (lay.fan ? FAN_ROOM : BADGE_ROOM)));
+  root.style.setProperty("--fsw-room", lay.fan ? String(lay.room) : "0");
+  root.style.setProperty("--fsw-row-k", String(1 + lay.room));
   if (narrow) {
     root.style.gridTemplateColumns = `repeat(${lay.cols}, var(--fsw-cw))`;
   } else if (board.layout === "rows") {

@@ -10,31 +10,38 @@ import { boardSpan, layoutFor } from "./layout.js";
 
 export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
-const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad)
-const PAD_NARROW = 8;
+const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad; half of it at the bottom,
+const PAD_NARROW = 8; // in the wide layout, under a row whose room lies below its cards)
 const SPARE = 4;
 const NARROW_BELOW = 48; // px: a card narrower than this beside a side column calls for the narrow layout // px of slack so that rounding never brings a scroll bar
 
 /**
  * The card width and layout for a board: `width`, the board's box width; `height`, the
  * height the felt may take (null: no limit); `band`, the message row's height when it lies
- * across the felt (narrow layout).  Returns {cw, narrow}: the narrow layout when it gives
- * the larger cards.
+ * across the felt (narrow layout).  Returns {cw, narrow, css}: the narrow layout when it gives
+ * the larger cards, and `css`, the card width as a CSS length — the width's term in container
+ * units (100cqi: the board's own width, as the browser lays it out) and the height's in px —
+ * which is `cw` at this width.
  */
 export function fitCards(board, width, height, band = 76) {
   const size = (narrow) => {
     const span = boardSpan(layoutFor(board, { narrow }));
     const pad = narrow ? PAD_NARROW : PAD_WIDE;
+    const padV = narrow ? 2 * pad : pad * 1.5;
     const byWidth = (width - 2 * pad - SPARE) / span.w;
-    const byHeight = height ? (height - 2 * pad - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
-    return Math.min(byWidth, byHeight);
+    const byHeight = height ? (height - padV - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
+    return { cw: Math.min(byWidth, byHeight), byHeight, span, pad };
   };
   const wide = size(false);
   const narrow = size(true);
   // (only where the side column leaves the cards small, and the narrow layout clearly helps)
-  const useNarrow = wide < NARROW_BELOW && narrow > wide * 1.08;
-  const cw = Math.max(CW_MIN, Math.min(CW_MAX, useNarrow ? narrow : wide));
-  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow };
+  const useNarrow = wide.cw < NARROW_BELOW && narrow.cw > wide.cw * 1.08;
+  const pick = useNarrow ? narrow : wide;
+  const cw = Math.max(CW_MIN, Math.min(CW_MAX, pick.cw));
+  const cap = Math.floor(Math.min(CW_MAX, pick.byHeight) * 10) / 10;
+  const byWidth = `(100cqi - ${2 * pick.pad + SPARE}px) / ${+pick.span.w.toFixed(4)}`;
+  const css = `clamp(${CW_MIN}px, min(${cap}px, ${byWidth}), ${CW_MAX}px)`;
+  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, css };
 }
 
 /** The nearest ancestor of `el` that scrolls vertically (the notebook's panel), or null. */
@@ -68,12 +75,16 @@ export class Fit {
     const win = v.win;
     if (win.ResizeObserver) {
       // (the output's width only: the board's own height changing — a bar shown, a panel
-      // opened — must not resize the cards)
+      // opened — must not resize the cards.)  Measured at once, in the observer's callback
+      // (after layout, before paint), not a frame later: the width itself needs no script
+      // (--fsw-cw follows it in container units), but a switch to or from the narrow layout
+      // does, and a board off screen — JupyterLab does not lay out the cells out of view —
+      // meets a width change made meanwhile only when it scrolls back in.
       this.observer = new win.ResizeObserver((entries) => {
         const w = entries.length ? entries[entries.length - 1].contentRect.width : 0;
         if (w !== this.width) {
           this.width = w;
-          this.schedule();
+          this.update();
         }
       });
       this.observer.observe(v.root);
@@ -82,12 +93,16 @@ export class Fit {
     v.on(win, "resize", () => this.schedule());
   }
 
-  schedule() {
+  /** Measure in the next frame (`force`: even if the output's size is unchanged). */
+  schedule(force = false) {
     const win = this.view.win;
+    this.forced = this.forced || force;
     if (this.frame || !win.requestAnimationFrame) return;
     this.frame = win.requestAnimationFrame(() => {
       this.frame = 0;
-      this.update();
+      const f = this.forced;
+      this.forced = false;
+      this.update(f);
     });
   }
 
@@ -110,17 +125,26 @@ export class Fit {
     // and a little for the cell's own padding
     const wrap = v.renderer.wrap;
     const above = wrap.getBoundingClientRect().top - box.top;
-    const foot = root.querySelector(".fsw-foot");
-    const below = foot ? foot.getBoundingClientRect().height + 8 : 0;
+    // (below: the status line's facts — moves, home, stock — not the whole foot: a message
+    // there, three lines long at 420 px after Solve, made the cards of a board resized then
+    // a sixth smaller than its neighbours', for good)
+    const facts = root.querySelector(".fsw-facts");
+    const status = root.querySelector(".fsw-status");
+    const line = Math.max(facts ? facts.getBoundingClientRect().height : 0,
+      status ? parseFloat(win.getComputedStyle(status).minHeight) || 0 : 0);
+    const below = line ? line + 8 : 0;
     const height = viewH - above - below - 8;
     const stage = root.querySelector(".fsw-stage");
     const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
-    const { cw, narrow } = fitCards(v.board(), box.width, height > 120 ? height : null, band);
-    const key = `${cw}|${narrow}`;
+    const { cw, narrow, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band);
+    this.cw = cw;
+    const key = `${css}|${narrow}`;
     if (key === this.key && !force) return;
     this.key = key;
-    this.cw = cw;
-    root.style.setProperty("--fsw-cw", `${cw}px`);
+    // (the width's part in container units: a board whose output changed width while it was
+    // off screen — not laid out, so not measured — has the right cards the moment it is laid
+    // out again, before any script runs)
+    root.style.setProperty("--fsw-cw", css);
     root.dataset.fit = narrow ? "narrow" : "wide";
     if (narrow !== this.narrow) {
       this.narrow = narrow;

@@ -6,7 +6,7 @@ const CROSS_CELLS = [[2, 2], [2, 3], [2, 4], [1, 3], [3, 3]];
 const GRID_CELLS = [[2, 1], [2, 2], [2, 3], [1, 2], [3, 2]];
 
 /**
- * The layout of a board: {cols, rows, side, fan, cells: {pileName: [row, col]}, spans,
+ * The layout of a board: {cols, rows, side, fan, room, cells: {pileName: [row, col]}, spans,
  * narrow, sideRow, info: the base rank's [row, col] or null}.  `fan` says whether tableau piles fan downwards (they hold more than one
  * card).  `narrow` (an output too narrow for a side column beside the piles): the stock, the
  * waste and the base rank go in a row of their own under the piles (`sideRow`), the waste
@@ -68,7 +68,11 @@ export function layoutFor(board, { narrow = false } = {}) {
     cells.waste = [2, side];
     if (rows >= 3) info = [3, side];
   }
-  return { cols, rows, side, sideRow, narrow, spans, cells, info, fan: board.layout !== "cells" };
+  const fan = board.layout !== "cells";
+  // room: below each row's first card, of a card's height (a fan squeezes into it; an
+  // unfanned pile keeps room for its count badge)
+  const room = fan ? (narrow ? FAN_ROOM_NARROW : FAN_ROOM) : BADGE_ROOM;
+  return { cols, rows, side, sideRow, narrow, spans, cells, info, fan, room };
 }
 
 // Fanning, as PySolFC does it: every card of a pile shows its corner index, and the pile
@@ -79,7 +83,15 @@ export function layoutFor(board, { narrow = false } = {}) {
 // showing (styles.css: --fsw-strip), so that every rank stays whole, readable and clickable.
 export const FAN_STEP = 0.21; // of a card's height, classic face
 export const FAN_STEP_LARGE = 0.27; // the large corner indices
-export const FAN_ROOM = 0.95; // a row's room below its first card
+// (0.75: four cards fanned at the full step, the fifth on squeezes.  The room is most of the
+// felt's height — three rows of it in the cross — so it sets the cards' size where the height
+// binds: at 0.95, a 1280×757 JupyterLab had cards of 52 px on a felt mostly bare; at 0.75
+// they are a fifth larger, and a squeezed card's index hugs its top edge (styles.css), so a
+// pile of seven shows each rank larger than 0.95 showed it on the smaller cards)
+export const FAN_ROOM = 0.75; // a row's room below its first card
+// (the narrow layout's cards are small — its width binds, under 50 px — so the same fraction of
+// a card is fewer pixels: it keeps the larger room, and a deep pile's ranks stay readable)
+export const FAN_ROOM_NARROW = 0.95;
 export const FAN_READ = 0.12; // the least strip a squeezed pile is meant to keep (≈ 11 cards)
 export const BADGE_ROOM = 0.3; // room under an unfanned pile's card for its count badge
 
@@ -99,8 +111,7 @@ export function fanOffsets(n, room = FAN_ROOM, step = FAN_STEP) {
 /** Each grid row's height as a CSS length: one card and the row's room (the same for every
  * position, so the felt keeps its size while piles deepen), and the side row's. */
 export function rowHeights(layout) {
-  const room = layout.fan ? FAN_ROOM : BADGE_ROOM;
-  const row = `calc(var(--fsw-ch) * ${(1 + room).toFixed(3)} + 4px)`;
+  const row = `calc(var(--fsw-ch) * ${(1 + layout.room).toFixed(3)} + 4px)`;
   const out = Array.from({ length: layout.rows }, () => row);
   if (layout.sideRow) out.push(`calc(var(--fsw-ch) * ${(1 + BADGE_ROOM).toFixed(3)} + 4px)`);
   return out;
@@ -110,7 +121,7 @@ export function rowHeights(layout) {
  * — the board is `w` card widths (+ fixedW px) wide and `h` card widths (+ fixedH px) tall. */
 export function boardSpan(layout) {
   const gap = 0.16;
-  const room = layout.fan ? FAN_ROOM : BADGE_ROOM;
+  const room = layout.room;
   let w = layout.cols + (layout.cols - 1) * gap;
   if (layout.cols > 5 && !layout.narrow) w += 2 * 0.45; // Simplicity's foundations stand apart
   if (!layout.narrow) w += gap + SIDE_W;

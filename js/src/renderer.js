@@ -47,6 +47,9 @@ export class BoardRenderer {
       // a new layout (another variant): its cards sized for it, once
       this.layoutKey = key;
       this.fit.update(true);
+      // and once more when the toolbar shows it: the variant picker is as wide as the name
+      // it shows, so the toolbar above the felt may wrap otherwise
+      this.fit.schedule(true);
     }
 
     const r = v.root;

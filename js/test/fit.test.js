@@ -19,8 +19,29 @@ test("cards fill the width where the height allows, the height where it binds", 
   const short = fitCards(board, 848, 500);
   const tall = fitCards(board, 848, 650);
   assert.ok(short.cw < wide.cw && tall.cw > short.cw, `${short.cw} < ${tall.cw}`);
-  const rows = span.h * short.cw + span.fixedH + 32;
+  const rows = span.h * short.cw + span.fixedH + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
   assert.ok(rows <= 500 + 0.5 && rows > 490, `the felt fills the height it has: ${rows}`);
+});
+
+// the CSS length fit.js sets, evaluated where the board is `width` px wide (100cqi)
+function cssAt(css, width) {
+  const expr = css.replace(/100cqi/g, String(width)).replace(/px/g, "")
+    .replace("clamp(", "clampTo(").replace("min(", "Math.min(");
+  return new Function("clampTo", `return ${expr}`)((lo, x, hi) => Math.max(lo, Math.min(x, hi)));
+}
+
+test("the card width's CSS follows the board's width by itself, the height's cap in px", () => {
+  for (const [width, height] of [[848, null], [848, 500], [848, 650], [304, 600], [1108, 560], [300, 900]]) {
+    const f = fitCards(board, width, height);
+    assert.ok(Math.abs(cssAt(f.css, width) - f.cw) < 0.11, `${width}×${height}: ${f.css} is ${f.cw} px`);
+  }
+  // width-bound: a board narrowed while off screen (JupyterLab lays out no cell out of view,
+  // so no script measures it) has, as soon as it is laid out, the cards fit.js would give it
+  const f = fitCards(board, 848, null);
+  assert.ok(Math.abs(cssAt(f.css, 700) - fitCards(board, 700, null).cw) < 0.11);
+  // height-bound: the width does not enlarge the cards past what the height allows
+  const short = fitCards(board, 848, 500);
+  assert.ok(Math.abs(cssAt(short.css, 1200) - fitCards(board, 1200, 500).cw) < 0.11);
 });
 
 test("a narrow output takes the narrow layout (no side column) when its cards are larger", () => {

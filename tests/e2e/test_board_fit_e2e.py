@@ -26,6 +26,8 @@ pytestmark = pytest.mark.e2e
 
 FELT_TOLERANCE = 2.0  # px
 GAP_MAX = 4.0  # px from the toolbar to the felt with no message
+SPARE_MAX = 24.0  # px of the notebook's visible height the board leaves unused (fit.js keeps 8)
+CARDS_MIN = 0.5  # the cross's three rows of cards, of the felt's height
 
 # the deal of board_probes.DEEP_PILE with its centre cross pile holding the first k cards of
 # the run K♦ … 7♠ (k = 1 … 7)
@@ -42,14 +44,18 @@ fit
 """
 SOLVED = "solved = FourSeasons(seed=7, stats=False)\nsolved"
 
-# the felt's box, the card width, the gap from the toolbar to the felt
+# the felt's box, the card width, the gap from the toolbar to the felt; the notebook's
+# scrolling panel (the output's visible height) and the board from its top to its status line
 GEOMETRY = """el => { const f = el.querySelector('[data-role="felt"]').getBoundingClientRect();
   const t = el.querySelector('.fsw-toolbar').getBoundingClientRect();
   const c = el.querySelector('[data-pile^="cross"] > .fsw-card, [data-pile^="tableau"] > .fsw-card');
+  const panel = el.closest('.jp-WindowedPanel-outer, .jp-Notebook');
+  const foot = el.querySelector('.fsw-foot').getBoundingClientRect();
   return {felt: f.height, feltTop: f.top, feltBottom: f.bottom, width: f.width,
           gap: f.top - t.bottom, toolbar: t.height,
           card: c ? c.getBoundingClientRect().width : 0, cardH: c ? c.getBoundingClientRect().height : 0,
-          vh: window.innerHeight}; }"""
+          vh: window.innerHeight, visible: panel ? panel.clientHeight : window.innerHeight,
+          board: foot.bottom - el.getBoundingClientRect().top}; }"""
 
 # every face-up card of every pile but the foundations (whose cards lie square on each
 # other): its corner rank probed at three heights; the card hit there, or what was.  Also
@@ -161,10 +167,23 @@ def test_felt_keeps_its_size_and_every_corner_shows_lab(open_notebook, artifacts
     failures = []
 
     g = geometry(fit)
+    spare = g["visible"] - g["board"]
     print(f"{tag}: card {g['card']:.1f}×{g['cardH']:.1f} px, felt {g['width']:.0f}×{g['felt']:.0f} px, "
-          f"toolbar→felt gap {g['gap']:.1f} px, felt bottom {g['feltBottom']:.0f} of {g['vh']} px")
+          f"toolbar→felt gap {g['gap']:.1f} px, toolbar {g['toolbar']:.0f} px; the board to its "
+          f"status line {g['board']:.0f} px of the {g['visible']} px the notebook shows ({spare:.0f} spare); "
+          f"the three rows' cards {3 * g['cardH'] / g['felt']:.0%} of the felt's height")
     if g["gap"] > GAP_MAX:
         failures.append(f"{tag}: {g['gap']:.0f} px between the toolbar and the felt with no message")
+    # the cards are sized from the room the output really has: the board, toolbar to status
+    # line, fits the notebook's visible height and leaves little of it unused (the height
+    # binds at these sizes: the felt is 848 px wide) ...
+    if spare < 0 or spare > SPARE_MAX:
+        failures.append(f"{tag}: the board takes {g['board']:.0f} px of the {g['visible']} px shown")
+    # ... and the felt is mostly cards, not room kept for fans: the cross's three rows of cards
+    # make at least half its height (the room is for a deep pile, which squeezes its fan;
+    # 0.95 of a card's height of room per row made cards 46% of it, 52 px wide at 1280×757)
+    if 3 * g["cardH"] < CARDS_MIN * g["felt"]:
+        failures.append(f"{tag}: the cards make {3 * g['cardH'] / g['felt']:.0%} of the felt's height")
     fit.screenshot(path=str(artifacts / f"fit-{tag}.png"))
 
     failures += grow_pile(nb, fit, tag, artifacts)
@@ -214,9 +233,16 @@ NARROW = """el => { const out = el.closest('.jp-OutputArea-output') || el.parent
   const wide = [...el.querySelectorAll('[data-pile], .fsw-toolbar, .fsw-head, .fsw-foot, [data-role="tray"]')]
     .filter(e => e.getBoundingClientRect().right > out.getBoundingClientRect().right + 1)
     .map(e => e.dataset.pile || e.className.split(' ')[0]);
+  // the variant picker: a real select with a name, and the room its selected name needs (the
+  // text's width, by the select's own font, and its padding and arrow: 20 px)
+  const pick = el.querySelector('[data-role="variant"]'), cs = getComputedStyle(pick);
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
+  const text = pick.options[pick.selectedIndex].text;
+  const needs = ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
   return {output: out.clientWidth, scroll: out.scrollWidth, board: el.getBoundingClientRect().width,
           feltScroll: f.scrollWidth - f.clientWidth, toolbar: t.height,
-          card: c ? c.getBoundingClientRect().width : 0, beyond: wide}; }"""
+          card: c ? c.getBoundingClientRect().width : 0, beyond: wide,
+          picker: {tag: pick.tagName, name: pick.getAttribute('aria-label'), text, width: pick.clientWidth, needs}}; }"""
 
 
 @pytest.mark.parametrize(("app", "theme"), [("lab", "light"), ("lab", "dark"),
@@ -239,6 +265,11 @@ def test_narrow_and_wide_no_sideways_scroll(open_notebook, artifacts, app, theme
         print(f"{tag}: output {m['output']} px (scrolls to {m['scroll']}), board {m['board']:.0f} px, "
               f"card {m['card']:.1f} px, toolbar {m['toolbar']:.0f} px tall, beyond the output: {m['beyond']}")
         fit.screenshot(path=str(artifacts / f"fit-{tag}.png"))
+        pick = m["picker"]
+        print(f"{tag}: the variant picker {pick['width']} px wide for {pick['text']!r} "
+              f"(which needs {pick['needs']:.1f} px)")
+        if pick["tag"] != "SELECT" or not pick["name"] or pick["width"] + 1 < pick["needs"]:
+            failures.append(f"{tag}: the variant picker cuts its name: {pick}")
         if m["scroll"] > m["output"] + 1 or m["beyond"] or m["feltScroll"] > 1:
             failures.append(f"{tag}: sideways scroll: output {m['output']} px, content {m['scroll']} px, "
                             f"beyond: {m['beyond']}")
