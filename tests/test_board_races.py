@@ -16,6 +16,7 @@ import random
 import threading
 
 import pytest
+from storm_calls import VARIANTS, python_call
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.background import Worker
@@ -24,7 +25,6 @@ from fourseasons_widget.snapshot import move_triple, position_snapshot
 from fourseasons_widget.stats import Stats
 from fourseasons_widget.validate import check_position
 
-VARIANTS = ("standard", "corners", "czarina", "simplicity", "sequences", "dick1883")
 BOARDS, THREADS, STEPS = 8, 3, 60
 
 
@@ -62,40 +62,6 @@ def _intent(w: FourSeasons, rnd: random.Random) -> dict:
     elif kind == "review":
         msg["at"] = rnd.randrange(max(1, b["ply"]))
     return msg
-
-
-def _python_call(w: FourSeasons, rnd: random.Random) -> None:
-    what = rnd.randrange(14)
-    if what == 0:
-        moves = w.game.legal_moves()
-        if moves:
-            w.play(rnd.choice(moves))
-    elif what == 1:
-        w.undo()
-    elif what == 2:
-        w.hint(max_seconds=0.05)
-    elif what == 3:
-        w.hint(background=True)
-    elif what == 4:
-        w.solve(background=True)
-    elif what == 5:
-        w.auto_finish(max_seconds=0.05)
-    elif what == 6:
-        w.auto_finish(background=True)
-    elif what == 7:
-        w.analyse(wait=False)
-    elif what == 8:
-        w.cancel()
-    elif what == 9:
-        w.variant = rnd.choice(VARIANTS)
-    elif what == 10:
-        w.new_game(seed=rnd.randrange(30))
-    elif what == 11:
-        w.review(rnd.randrange(max(1, w.game.ply)))
-    elif what == 12:
-        w.refresh()
-    else:
-        w.game = Game.new(seed=rnd.randrange(30), variant=rnd.choice(VARIANTS))
 
 
 def _settle(boards: list[FourSeasons]) -> None:
@@ -151,7 +117,7 @@ def test_boards_stay_true_under_a_storm_of_intents_and_searches(tmp_path, caplog
                 if rnd.random() < 0.7:
                     _comm(w, _intent(w, rnd))
                 else:
-                    _python_call(w, rnd)
+                    python_call(w, rnd)
             except ValueError:  # a refusal from the Python API (IllegalMoveError, RulesError…)
                 pass
             except Exception as e:  # anything else is a bug

@@ -28,13 +28,12 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from storm_calls import VARIANTS, python_call
 
-from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget import FourSeasons
 from fourseasons_widget.controller import VIEW_KEYS
 from fourseasons_widget.snapshot import move_triple, position_snapshot
 from fourseasons_widget.stats import Stats
-
-VARIANTS = ("standard", "corners", "czarina", "simplicity", "sequences", "dick1883")
 
 
 # -- the front end, as the widget's comm sees it ------------------------------------------------
@@ -198,49 +197,6 @@ def trait_write(rnd: random.Random) -> dict:
     ])
 
 
-def python_call(w: FourSeasons, rnd: random.Random) -> None:
-    """What a notebook's cell does to a board (the main thread)."""
-    what = rnd.randrange(18)
-    if what == 0:
-        moves = w.game.legal_moves()
-        if moves:
-            w.play(rnd.choice(moves))
-    elif what == 1:
-        w.undo()
-    elif what == 2:
-        w.hint(max_seconds=0.02)
-    elif what == 3:
-        w.hint(background=True)
-    elif what == 4:
-        w.solve(background=True)
-    elif what == 5:
-        w.auto_finish(background=True)
-    elif what == 6:
-        w.analyse(wait=False)
-    elif what == 7:
-        w.cancel()
-    elif what == 8:
-        w.variant = rnd.choice(VARIANTS)
-    elif what == 9:
-        w.seed = rnd.choice([rnd.randrange(40), 2**63])  # (the second is refused)
-    elif what == 10:
-        w.new_game(seed=rnd.randrange(40), variant=rnd.choice(VARIANTS))
-    elif what == 11:
-        w.refresh()
-    elif what == 12:
-        w.game = Game.new(seed=rnd.randrange(40), variant=rnd.choice(VARIANTS))
-    elif what == 13:
-        w.four_colour = not w.four_colour
-    elif what == 14:
-        w.paused = not w.paused
-    elif what == 15:
-        w.replay = {}
-    elif what == 16:  # a cell waits for a search while the others go on (no deadlock)
-        assert w.solve(background=True).wait(60), "a search waited for did not end"
-    else:
-        w.analyse(wait=True)
-
-
 def act(w: FourSeasons, rnd: random.Random, errors: list[str]) -> None:
     try:
         r = rnd.random()
@@ -253,7 +209,7 @@ def act(w: FourSeasons, rnd: random.Random, errors: list[str]) -> None:
         elif r < 0.78:
             comm(w, {"method": "request_state"})
         else:
-            python_call(w, rnd)
+            python_call(w, rnd, waits=True)
     except ValueError:  # a refusal from the Python API (IllegalMoveError, RulesError...)
         pass
     except Exception as e:  # anything else is a bug
