@@ -59,3 +59,35 @@ def python_call(w: FourSeasons, rnd: random.Random, *, waits: bool = False) -> N
         assert w.solve(background=True).wait(60), "a search waited for did not end"
     else:
         w.analyse(wait=True)
+
+
+def intent(rnd: random.Random, b: dict, *, stale: float = 0.0) -> dict:
+    """What a front end sends, built from the board ``b`` it shows (its legal moves, its
+    offers); with probability ``stale`` an intent that has waited (the board changed since)."""
+    kind = rnd.choice(["move", "move", "move", "move", "turn", "undo", "redo", "restart",
+                       "hint", "solve", "auto_finish", "cancel", "new_game", "deal_number",
+                       "resume", "panel", "offer", "analyse", "analysis_stop", "review"])
+    msg: dict = {"type": kind, "ply": b["ply"], "version": b["version"]}
+    if rnd.random() < stale:
+        msg["version"] -= 1
+    if kind == "move":
+        if not b["legal"]:
+            return {"type": "turn", "ply": b["ply"], "version": b["version"]}
+        card, source, target = rnd.choice(b["legal"])
+        # (a move from the stock names no card: the front end does not know it)
+        msg.update(card=None if source == "stock" else card, source=source, target=target)
+    elif kind == "new_game":
+        msg = {"type": kind, "seed": rnd.randrange(40), "variant": rnd.choice(VARIANTS)}
+    elif kind == "deal_number":
+        msg = {"type": kind, "text": rnd.choice(["seed 3", "617", "ms5", "12", "seed 653821"]),
+               "variant": rnd.choice(("standard", "czarina", "simplicity"))}
+    elif kind in ("resume", "cancel", "analysis_stop"):
+        msg = {"type": kind}
+    elif kind == "panel":
+        msg = {"type": kind, "panel": rnd.choice(["", "stats", "keys"])}
+    elif kind == "offer":
+        offers = [o["id"] for o in b.get("ui", {}).get("offers", [])] or ["next_deal"]
+        msg = {"type": kind, "id": rnd.choice(offers)}
+    elif kind == "review":
+        msg["at"] = rnd.randrange(max(1, b["ply"]))
+    return msg

@@ -16,7 +16,7 @@ import random
 import threading
 
 import pytest
-from storm_calls import VARIANTS, python_call
+from storm_calls import VARIANTS, intent, python_call
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.background import Worker
@@ -31,37 +31,6 @@ BOARDS, THREADS, STEPS = 8, 3, 60
 def _comm(w: FourSeasons, content) -> None:
     w._handle_msg({"content": {"data": {"method": "custom", "content": content}},
                    "buffers": []})
-
-
-def _intent(w: FourSeasons, rnd: random.Random) -> dict:
-    b = w.board
-    kind = rnd.choice(["move", "move", "move", "turn", "undo", "redo", "restart", "hint",
-                       "solve", "auto_finish", "cancel", "analyse", "analysis_stop", "review",
-                       "new_game", "deal_number", "resume", "panel", "offer"])
-    msg: dict = {"type": kind, "ply": b["ply"], "version": b["version"]}
-    if rnd.random() < 0.1:  # (an intent that has waited: the board may have changed since)
-        msg["version"] -= 1
-    if kind == "move":
-        legal = b["legal"]
-        if not legal:
-            return {"type": "turn", "ply": b["ply"], "version": b["version"]}
-        card, source, target = rnd.choice(legal)
-        msg.update(card=card, source=source, target=target)
-    elif kind == "new_game":
-        msg = {"type": kind, "seed": rnd.randrange(30), "variant": rnd.choice(VARIANTS)}
-    elif kind == "deal_number":
-        msg = {"type": kind, "text": rnd.choice(["seed 3", "617", "ms5", "12"]),
-               "variant": rnd.choice(("standard", "czarina", "simplicity"))}
-    elif kind in ("resume", "cancel", "analysis_stop"):
-        msg = {"type": kind}
-    elif kind == "panel":
-        msg = {"type": kind, "panel": rnd.choice(["", "stats", "keys"])}
-    elif kind == "offer":
-        offers = [o["id"] for o in b.get("ui", {}).get("offers", [])] or ["next_deal"]
-        msg = {"type": kind, "id": rnd.choice(offers)}
-    elif kind == "review":
-        msg["at"] = rnd.randrange(max(1, b["ply"]))
-    return msg
 
 
 def _settle(boards: list[FourSeasons]) -> None:
@@ -115,7 +84,7 @@ def test_boards_stay_true_under_a_storm_of_intents_and_searches(tmp_path, caplog
             w = rnd.choice(boards)
             try:
                 if rnd.random() < 0.7:
-                    _comm(w, _intent(w, rnd))
+                    _comm(w, intent(rnd, w.board, stale=0.1))
                 else:
                     python_call(w, rnd)
             except ValueError:  # a refusal from the Python API (IllegalMoveError, RulesError…)

@@ -28,7 +28,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storm_calls import VARIANTS, python_call
+from storm_calls import VARIANTS, intent, python_call
 
 from fourseasons_widget import FourSeasons
 from fourseasons_widget.controller import VIEW_KEYS
@@ -160,32 +160,6 @@ def forged(rnd: random.Random, b: dict):
     ])
 
 
-def genuine(rnd: random.Random, w: FourSeasons) -> dict:
-    b = w.board
-    kind = rnd.choice(["move", "move", "move", "move", "turn", "undo", "redo", "restart",
-                       "hint", "solve", "auto_finish", "cancel", "new_game", "deal_number",
-                       "resume", "panel", "offer", "analyse", "analysis_stop"])
-    msg: dict = {"type": kind, "ply": b["ply"], "version": b["version"]}
-    if kind == "move":
-        if not b["legal"]:
-            return {"type": "turn", "ply": b["ply"], "version": b["version"]}
-        card, source, target = rnd.choice(b["legal"])
-        msg.update(card=None if source == "stock" else card, source=source, target=target)
-    elif kind == "new_game":
-        msg = {"type": kind, "seed": rnd.randrange(40), "variant": rnd.choice(VARIANTS)}
-    elif kind == "deal_number":
-        msg = {"type": kind, "text": rnd.choice(["seed 3", "617", "ms5", "seed 653821"]),
-               "variant": rnd.choice(("standard", "czarina", "simplicity"))}
-    elif kind in ("resume", "cancel", "analysis_stop"):
-        msg = {"type": kind}
-    elif kind == "panel":
-        msg = {"type": kind, "panel": rnd.choice(["", "stats", "keys"])}
-    elif kind == "offer":
-        offers = [o["id"] for o in b.get("ui", {}).get("offers", [])] or ["next_deal"]
-        msg = {"type": kind, "id": rnd.choice(offers)}
-    return msg
-
-
 def trait_write(rnd: random.Random) -> dict:
     """A front end's trait update: the view options it may set, and some it may not."""
     return rnd.choice([
@@ -201,7 +175,7 @@ def act(w: FourSeasons, rnd: random.Random, errors: list[str]) -> None:
     try:
         r = rnd.random()
         if r < 0.45:
-            custom(w, genuine(rnd, w))
+            custom(w, intent(rnd, w.board))
         elif r < 0.55:
             custom(w, forged(rnd, w.board))
         elif r < 0.75:
