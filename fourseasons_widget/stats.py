@@ -216,6 +216,7 @@ class Stats:
         self._written: dict[int, int] = {}
         # the boards to tell when a finished game is written (held weakly: see on_written)
         self._listeners: list[weakref.WeakMethod] = []
+        self._unannounced = False  # a game written that the boards have not been told of
         self._inflight: _Op | None = None
         self._threads = threads  # None: try; False: none (or none could be started)
         self._writer_alive = False
@@ -509,6 +510,14 @@ class Stats:
             if self._write(op):
                 delay = 0.05
                 if op.kind == "record":
+                    self._unannounced = True
+                with self._cv:
+                    idle = not self._pending
+                # (the boards are told once the queue is written, not after each game: with
+                # many boards on one store, telling each of them after every game made the
+                # writer fall minutes behind a storm of given-up games)
+                if idle and self._unannounced:
+                    self._unannounced = False
                     self._tell_written()
                 continue
             with self._cv:  # busy or failed: wait, then try again (a new write wakes it too)

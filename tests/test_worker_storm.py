@@ -70,6 +70,13 @@ class FrontEnd:
 
 # -- the invariant ------------------------------------------------------------------------------
 def check(w: FourSeasons, front: FrontEnd | None = None) -> None:
+    # (under the table's lock: a thread still publishing — the store's writer republishing
+    # the history once a game is written — cannot change the board between two reads)
+    with w.table.lock:
+        _check(w, front)
+
+
+def _check(w: FourSeasons, front: FrontEnd | None) -> None:
     g, t = w.game, w.table
     for key in VIEW_KEYS:  # the synced traits are the table's snapshot
         assert getattr(w, key) == t.view[key], f"the {key} trait is not what the table holds"
@@ -97,6 +104,9 @@ def settle(boards: list[FourSeasons]) -> None:
             if job is not None:
                 assert job.wait(60), "a search did not end"
             assert w._review.done.wait(60), "an analysis did not end"
+    for store in {id(w.table.recorder.store): w.table.recorder.store for w in boards}.values():
+        if store is not None:  # (the games given up are written, and the boards told)
+            assert store.flush(60), "the statistics store did not write its queue"
 
 
 # -- the interleaving, forced ---------------------------------------------------------------------
