@@ -4,7 +4,7 @@ A card is a small int, ``rank * 4 + suit``: rank 0 is the ace and 12 the king; s
 0 spades, 1 hearts, 2 diamonds, 3 clubs.  Ints keep the state small and search fast; the
 public API speaks in text codes (``"7H"``, ``"TD"``) and these helpers translate.
 
->>> parse_card("10h")
+>>> parse_card("7h")
 25
 >>> card_code(25), card_label(25), card_name(25)
 ('7H', '7♥', 'seven of hearts')

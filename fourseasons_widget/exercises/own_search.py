@@ -46,7 +46,7 @@ from functools import cache
 from typing import Any
 
 from ..search.algorithms import Node, expand
-from ..search.bounded import Guard, Outcome, describe_error, step_children
+from ..search.bounded import Guard, Outcome, describe_error, frontier_node, step_children
 from ..search.bounded import Misuse as _Misuse
 from ._feedback import Feedback
 
@@ -245,18 +245,6 @@ def _forbidden() -> dict[Any, str]:
 # -- watching a run ------------------------------------------------------------------------------
 
 
-def _node_in(entry: Any) -> Node:
-    """A frontier entry: a Node, or a tuple (list) holding one, such as ``(f, count, node)``."""
-    if isinstance(entry, Node):
-        return entry
-    if isinstance(entry, tuple | list):
-        for x in reversed(entry):
-            if isinstance(x, Node):
-                return x
-    raise _Misuse("each entry of the frontier passed to on_step should be a Node or a tuple "
-                  f"holding one, such as (f, count, node); one is a {type(entry).__name__}")
-
-
 def _nodes_of(raw: list[Any]) -> tuple[list[Node], list[Any]]:
     """The Nodes of a reported frontier's entries, and each entry's first item (its f, for a
     heap of tuples)."""
@@ -266,7 +254,7 @@ def _nodes_of(raw: list[Any]) -> tuple[list[Node], list[Any]]:
     if kinds <= {tuple} and all(raw) and all(
             map(Node.__instancecheck__, map(operator.itemgetter(-1), raw))):
         return list(map(operator.itemgetter(-1), raw)), list(map(operator.itemgetter(0), raw))
-    return ([_node_in(e) for e in raw],
+    return ([frontier_node(e) for e in raw],
             [e[0] if isinstance(e, tuple | list) and e else None for e in raw])
 
 

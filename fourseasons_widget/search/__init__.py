@@ -5,7 +5,7 @@ from, and the lesson positions.  It depends on the model only; the research solv
 
 >>> from fourseasons_widget.search import algorithms, endgames, problem
 >>> p = problem.GameProblem(endgames.small_position(seed=0, cards_left=4))
->>> algorithms.breadth_first_search(p).solution is not None
+>>> algorithms.breadth_first_search(p).solved
 True
 """
 

@@ -75,6 +75,19 @@ def step_children(node: Any, children: Any) -> list[Node]:
     return kids
 
 
+def frontier_node(entry: Any) -> Node:
+    """A frontier entry on_step was given: a Node, or a tuple (list) holding one, such as
+    ``(f, count, node)``; else :class:`Misuse`."""
+    if isinstance(entry, Node):
+        return entry
+    if isinstance(entry, tuple | list):
+        for x in reversed(entry):
+            if isinstance(x, Node):
+                return x
+    raise Misuse("each entry of the frontier passed to on_step should be a Node or a tuple "
+                 f"holding one, such as (f, count, node); one is a {type(entry).__name__}")
+
+
 class Stop(BaseException):
     """Raised into a student's search to end it (``except Exception`` lets it through)."""
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from . import algorithms
 from .algorithms import Node, Step
-from .bounded import Guard, describe_error, step_children
+from .bounded import Guard, describe_error, frontier_node, step_children
 from .bounded import Misuse as _Misuse
 
 #: the algorithms the view offers: all are the best-first core with a different f
@@ -378,7 +378,7 @@ def _frontier_of(frontier: Any) -> tuple[list[Node], list[Any] | None]:
                       f"heap), not a {type(frontier).__name__}") from None
     if len(raw) > MAX_FRONTIER:
         raise _Misuse(f"the frontier passed to on_step holds more than {MAX_FRONTIER:,} entries")
-    nodes = [_node_of(e) for e in raw]
+    nodes = [frontier_node(e) for e in raw]
     heap = isinstance(frontier, list) and raw and all(isinstance(e, tuple) for e in raw)
     return nodes, raw if heap else None
 
@@ -396,18 +396,6 @@ def _heap_keys(members: list[Node], entries: list[Any]) -> list[Any]:
     except TypeError:
         return [((), i) for i in range(len(members))]
     return out
-
-
-def _node_of(entry: Any) -> Node:
-    """A frontier entry: a Node, or a tuple holding one, such as ``(f, count, node)``."""
-    if isinstance(entry, Node):
-        return entry
-    if isinstance(entry, tuple | list):
-        for x in reversed(entry):
-            if isinstance(x, Node):
-                return x
-    raise _Misuse("each frontier entry should be a Node or a tuple holding one (such as "
-                  f"(f, count, node)), not a {type(entry).__name__}")
 
 
 def record(problem: Any, algorithm: Any = "A*", *, max_steps: int = 300,
