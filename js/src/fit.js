@@ -3,8 +3,9 @@
 // window) less what stands above and below the felt — and, in an output too narrow for the
 // side column beside the piles, the narrow layout (stock, waste and base rank in a row under
 // the piles, the message row across the felt's top).  Measured only when the output's size
-// changes (a ResizeObserver, the window's resize), never on a move: the felt keeps one size
-// for a given output width and height, whatever the piles hold.
+// changes (a ResizeObserver on the board and on the notebook's panel, the window's resize),
+// never on a move: the felt keeps one size for a given output width and height, whatever the
+// piles hold.
 
 import { boardSpan, layoutFor } from "./layout.js";
 
@@ -44,11 +45,13 @@ export function fitCards(board, width, height, band = 76) {
   return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, css };
 }
 
+const PANELS = ".jp-WindowedPanel-outer, .jp-Notebook"; // JupyterLab's and Notebook 7's notebook panel
+
 /** The nearest ancestor of `el` that scrolls vertically (the notebook's panel), or null. */
 function scroller(el, win) {
   // JupyterLab's and Notebook 7's notebook panel; else the nearest that scrolls (an output
   // area's own scroll box does not count: it is as tall as what it holds)
-  const nb = el.closest(".jp-WindowedPanel-outer, .jp-Notebook");
+  const nb = el.closest(PANELS);
   if (nb && nb.clientHeight > 0) return nb;
   for (let p = el.parentElement; p && p !== el.ownerDocument.body; p = p.parentElement) {
     if (p.classList.contains("jp-OutputArea-output") || p.classList.contains("jp-OutputArea")) continue;
@@ -68,6 +71,8 @@ export class Fit {
     this.observer = null;
     this.frame = 0;
     this.width = -1;
+    this.viewH = -1;
+    this.observed = null;
   }
 
   listen() {
@@ -81,11 +86,16 @@ export class Fit {
       // does, and a board off screen — JupyterLab does not lay out the cells out of view —
       // meets a width change made meanwhile only when it scrolls back in.
       this.observer = new win.ResizeObserver((entries) => {
-        const w = entries.length ? entries[entries.length - 1].contentRect.width : 0;
-        if (w !== this.width) {
-          this.width = w;
-          this.update();
+        let measure = false;
+        for (const e of entries) {
+          if (e.target === v.root) {
+            measure = measure || e.contentRect.width !== this.width;
+            this.width = e.contentRect.width;
+          } else if (e.target === this.scroll) {
+            measure = measure || this.scroll.clientHeight !== this.viewH;
+          }
         }
+        if (measure) this.update();
       });
       this.observer.observe(v.root);
       v.disposers.push(() => this.observer.disconnect());
@@ -106,6 +116,25 @@ export class Fit {
     });
   }
 
+  /** Find the notebook's panel whose height bounds the cards, and hear when that height
+   * changes.  It changes without the window's: Notebook 7 hides its 42 px top bar in a narrow
+   * window a while after the window narrowed (its panel 898 -> 940 px at 420×1000), and each
+   * board measured before that kept the old height's cap (cards 59.4 px, not 63.5) until
+   * something else made it measure again — the won board only when scrolled back into view,
+   * whose cards then grew under the player's eyes.  (Only the notebook's panel: its height
+   * does not follow what it holds, so the cards' size cannot feed back into it; a plain
+   * scrolling ancestor's might.) */
+  findScroller() {
+    const v = this.view;
+    if (this.observed && this.observer) this.observer.unobserve(this.observed);
+    this.observed = null;
+    this.scroll = scroller(v.root, v.win);
+    if (this.scroll && this.observer && this.scroll.matches(PANELS)) {
+      this.observer.observe(this.scroll);
+      this.observed = this.scroll;
+    }
+  }
+
   /** Measure and size the cards; re-render the board if the layout changed. */
   update(force = false) {
     const v = this.view;
@@ -114,8 +143,9 @@ export class Fit {
     if (!root.isConnected || !root.getBoundingClientRect) return;
     const box = root.getBoundingClientRect();
     if (!box.width) return; // (not shown: a collapsed output)
-    if (this.scroll === undefined || (this.scroll && !this.scroll.isConnected)) this.scroll = scroller(root, win);
+    if (this.scroll === undefined || (this.scroll && !this.scroll.isConnected)) this.findScroller();
     const viewH = this.scroll ? this.scroll.clientHeight : win.innerHeight;
+    this.viewH = viewH;
     // the output's size decides, nothing else: what stands around the felt (a longer status
     // line, a toolbar that wraps once a button is enabled) is read only when it changed
     const size = `${Math.round(box.width)}x${viewH}`;
