@@ -6,7 +6,7 @@
 //   status line     [data-role="status"]
 
 import { backElement, cardElement, cardName, RANK_LABELS, SUIT_SYMBOLS, suitSvg } from "./cards.js";
-import { layoutFor, rowHeights } from "./layout.js";
+import { layoutFor, ROOM_MIN_CSS, rowHeights, SIDE_MAX, SIDE_W } from "./layout.js";
 
 const SUIT_ORDER = ["S", "H", "D", "C"];
 const FOUND_APART = 0.45; // of a card's width: the foundations' distance from the rows
@@ -66,7 +66,10 @@ export function renderBoard(doc, board, position, { narrow = false } = {}) {
   root.style.setProperty("--fsw-rows", String(lay.rows));
   // the room below each row's first card (fans squeeze into it) and a row's height, in cards
   root.style.setProperty("--fsw-room", lay.fan ? String(lay.room) : "0");
+  root.style.setProperty("--fsw-room-min", lay.fan && lay.narrow ? ROOM_MIN_CSS : "0px"); // (its floor)
   root.style.setProperty("--fsw-row-k", String(1 + lay.room));
+  root.style.setProperty("--fsw-side-k", String(SIDE_W)); // (the side column fit.js counts)
+  root.style.setProperty("--fsw-side-max", `${SIDE_MAX}px`);
   if (narrow) {
     root.style.gridTemplateColumns = `repeat(${lay.cols}, var(--fsw-cw))`;
   } else if (board.layout === "rows") {

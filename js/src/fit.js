@@ -7,7 +7,7 @@
 // never on a move: the felt keeps one size for a given output width and height, whatever the
 // piles hold.
 
-import { boardSpan, layoutFor } from "./layout.js";
+import { boardSpan, feltHeight, layoutFor } from "./layout.js";
 
 export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
@@ -15,6 +15,20 @@ const PAD_WIDE = 16; // the felt's padding (styles.css --fsw-pad; half of it at 
 const PAD_NARROW = 8; // in the wide layout, under a row whose room lies below its cards)
 const SPARE = 4;
 const NARROW_BELOW = 48; // px: a card narrower than this beside a side column calls for the narrow layout // px of slack so that rounding never brings a scroll bar
+
+/** The widest cards whose felt (layout.js feltHeight, monotone in the card width) fits `avail`
+ * px: by bisection (a fanned row's room has a floor in px, so the height is not linear). */
+function byHeight(span, avail) {
+  let lo = 0;
+  let hi = 4 * CW_MAX;
+  if (feltHeight(span, hi) <= avail) return hi;
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (feltHeight(span, mid) <= avail) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * The card width and layout for a board: `width`, the board's box width; `height`, the
@@ -30,8 +44,8 @@ export function fitCards(board, width, height, band = 76) {
     const pad = narrow ? PAD_NARROW : PAD_WIDE;
     const padV = narrow ? 2 * pad : pad * 1.5;
     const byWidth = (width - 2 * pad - SPARE) / span.w;
-    const byHeight = height ? (height - padV - span.fixedH - (narrow ? band + 6 : 0)) / span.h : Infinity;
-    return { cw: Math.min(byWidth, byHeight), byHeight, span, pad };
+    const h = height ? byHeight(span, height - padV - (narrow ? band + 6 : 0)) : Infinity;
+    return { cw: Math.min(byWidth, h), byHeight: h, span, pad };
   };
   const wide = size(false);
   const narrow = size(true);

@@ -92,6 +92,22 @@ export const FAN_ROOM = 0.75; // a row's room below its first card
 // (the narrow layout's cards are small — its width binds, under 50 px — so the same fraction of
 // a card is fewer pixels: it keeps the larger room, and a deep pile's ranks stay readable)
 export const FAN_ROOM_NARROW = 0.95;
+// (and, in the narrow layout, never fewer pixels than a pile of seven needs to show each rank
+// whole, 1 px under a squeezed card's top edge, at RANK_MIN px — JupyterLab's smallest text,
+// --jp-ui-font-size0, 10.8 px — or at the face's own rank size on cards too small for that:
+// styles.css draws a squeezed index 0.85 of its size tall, 3 px to spare.  On the 44 px cards
+// of a 420×900 JupyterLab, 0.95 of a card's height left each rank 7.9 px, 5 px of ink, on a
+// 10 px strip.  Not in the wide layout: its cards are larger, and where its height binds —
+// 1280×757 — the floor would cost a tenth of the card's width)
+export const RANK_MIN = 11; // px
+export const IDX_K = 0.25; // the classic face's rank size, of a card's width (styles.css --fsw-idx-k)
+const ROOM_CARDS = 6; // the strips a row's room is made for: a pile of seven
+/** The least room below a fanned row's first card, in px, for cards `cw` px wide. */
+export function roomMinPx(cw) {
+  return ROOM_CARDS * (0.85 * Math.min(RANK_MIN, IDX_K * cw) + 3);
+}
+/** The same as a CSS length, of the board's card width. */
+export const ROOM_MIN_CSS = `calc(${ROOM_CARDS} * (0.85 * min(${RANK_MIN}px, var(--fsw-cw) * ${IDX_K}) + 3px))`;
 export const FAN_READ = 0.12; // the least strip a squeezed pile is meant to keep (≈ 11 cards)
 export const BADGE_ROOM = 0.3; // room under an unfanned pile's card for its count badge
 
@@ -111,14 +127,18 @@ export function fanOffsets(n, room = FAN_ROOM, step = FAN_STEP) {
 /** Each grid row's height as a CSS length: one card and the row's room (the same for every
  * position, so the felt keeps its size while piles deepen), and the side row's. */
 export function rowHeights(layout) {
-  const row = `calc(var(--fsw-ch) * ${(1 + layout.room).toFixed(3)} + 4px)`;
+  const row = layout.fan && layout.narrow
+    ? `calc(var(--fsw-ch) + max(var(--fsw-ch) * ${layout.room.toFixed(3)}, var(--fsw-room-min)) + 4px)`
+    : `calc(var(--fsw-ch) * ${(1 + layout.room).toFixed(3)} + 4px)`;
   const out = Array.from({ length: layout.rows }, () => row);
   if (layout.sideRow) out.push(`calc(var(--fsw-ch) * ${(1 + BADGE_ROOM).toFixed(3)} + 4px)`);
   return out;
 }
 
-/** The felt's geometry in card widths, for sizing the cards (fit.js): {w, h, fixedW, fixedH}
- * — the board is `w` card widths (+ fixedW px) wide and `h` card widths (+ fixedH px) tall. */
+/** The felt's geometry in card widths, for sizing the cards (fit.js): {w, h, fixedH, rows,
+ * room, floor} — the board is `w` card widths wide and `h` card widths (+ fixedH px) tall
+ * while each of its `rows` rows has `room` (of a card's height) below its first card; with
+ * `floor` (the narrow layout's fans), at least roomMinPx(cw) there (see feltHeight). */
 export function boardSpan(layout) {
   const gap = 0.16;
   const room = layout.room;
@@ -128,10 +148,20 @@ export function boardSpan(layout) {
   const nrows = layout.rows + (layout.sideRow ? 1 : 0);
   let h = layout.rows * (1 + room) * 1.4 + (nrows - 1) * 0.08;
   if (layout.sideRow) h += (1 + BADGE_ROOM) * 1.4;
-  return { w, h, fixedH: nrows * 4 };
+  return { w, h, fixedH: nrows * 4, rows: layout.rows, room, floor: layout.fan && layout.narrow };
+}
+
+/** The felt's rows' height in px (padding aside) for cards `cw` px wide. */
+export function feltHeight(span, cw) {
+  const floor = span.floor ? Math.max(0, roomMinPx(cw) - span.room * 1.4 * cw) : 0;
+  return span.h * cw + span.rows * floor + span.fixedH;
 }
 
 export const SIDE_W = 2.9; // the side column, in card widths: the waste fanned (up to 2.44, large indices) set apart (0.45)
+// (the side column takes SIDE_W card widths — what fitCards counts — and grows past that only
+// into the felt's free width, up to SIDE_MAX px, for the message row under the waste: board.js
+// hands both to styles.css, --fsw-side-k and --fsw-side-max, so the two never disagree)
+export const SIDE_MAX = 340; // px
 
 /** The pile next to `from` in direction dr/dc on the grid, for arrow-key focus moves. */
 export function neighbour(cells, from, dr, dc) {

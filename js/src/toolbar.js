@@ -32,7 +32,7 @@ export class Toolbar {
     };
     this.seedInput = h(doc, "input", {
       class: "fsw-seed", type: "text", spellcheck: "false", autocomplete: "off", maxlength: "30",
-      "data-role": "seed", "aria-label": "deal number: a PySolFC deal number, or seed and a number",
+      "data-role": "seed", "aria-label": "deal number: a PySolFC deal number (123, ms123), or seed and a number (seed 42)",
       title: "This deal: a PySolFC deal number (123, ms123) or 'seed 42'. Type one and press Enter to deal it",
     });
     this.variantSelect = h(doc, "select", { class: "fsw-variant", "data-role": "variant", "aria-label": "variant", title: "Variant" });
@@ -133,7 +133,9 @@ export class Toolbar {
     this.summaryEl.textContent = b.summary || "";
     if (doc.activeElement !== this.seedInput) {
       this.seedInput.value = b.pysol ? String(b.pysol) : typeof b.seed === "number" ? `seed ${b.seed}` : "";
-      this.seedInput.placeholder = "123, ms123, seed 42";
+      // (short enough for the compact toolbar's box, 5.2em; the forms it takes — 123, ms123,
+      // seed 42 — are in its title and its accessible name)
+      this.seedInput.placeholder = "e.g. 123";
     }
     const live = !v.replaying();
     const off = v.offline();

@@ -127,7 +127,9 @@ test("pile depth: a deep pile squeezes into its row's room; the rows keep one he
   const shallow = clone(board);
   shallow.piles = shallow.piles.map((p) => p.slice(0, 1));
   assert.equal(render(deep).el.style.gridTemplateRows, render(shallow).el.style.gridTemplateRows);
-  assert.deepEqual(rowHeights(layoutFor(board)), Array(3).fill(`calc(var(--fsw-ch) * ${(1 + FAN_ROOM).toFixed(3)} + 4px)`));
+  assert.deepEqual(rowHeights(layoutFor(board)),
+    Array(3).fill(`calc(var(--fsw-ch) * ${(1 + FAN_ROOM).toFixed(3)} + 4px)`));
+  assert.ok(rowHeights(layoutFor(board, { narrow: true }))[0].includes("var(--fsw-room-min)"), "the narrow fans' floor");
   const corners = layoutFor({ ...board, layout: "cells" });
   assert.ok(rowHeights(corners)[0].includes((1 + BADGE_ROOM).toFixed(3)), "unfanned rows keep room for the counts");
 });

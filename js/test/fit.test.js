@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CW_MAX, CW_MIN, fitCards } from "../src/fit.js";
-import { boardSpan, layoutFor } from "../src/layout.js";
+import { boardSpan, feltHeight, IDX_K, layoutFor, RANK_MIN, roomMinPx } from "../src/layout.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
 
@@ -19,7 +19,7 @@ test("cards fill the width where the height allows, the height where it binds", 
   const short = fitCards(board, 848, 500);
   const tall = fitCards(board, 848, 650);
   assert.ok(short.cw < wide.cw && tall.cw > short.cw, `${short.cw} < ${tall.cw}`);
-  const rows = span.h * short.cw + span.fixedH + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
+  const rows = feltHeight(span, short.cw) + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
   assert.ok(rows <= 500 + 0.5 && rows > 490, `the felt fills the height it has: ${rows}`);
 });
 
@@ -50,6 +50,24 @@ test("a narrow output takes the narrow layout (no side column) when its cards ar
   const wideOnly = (304 - 32 - 4) / boardSpan(layoutFor(board)).w;
   assert.ok(narrow.cw > wideOnly * 1.3, `${narrow.cw} vs ${wideOnly}`);
   assert.equal(fitCards(board, 1280, 600).narrow, false);
+});
+
+test("a fanned row's room never leaves a pile of seven ranks smaller than RANK_MIN px", () => {
+  // (the room's floor: six strips, each a squeezed index of RANK_MIN px drawn 0.85 of its size
+  // tall and 3 px to spare — or of the face's own rank size on cards too small for RANK_MIN)
+  assert.equal(roomMinPx(60), 6 * (0.85 * RANK_MIN + 3));
+  assert.equal(roomMinPx(30), 6 * (0.85 * 30 * IDX_K + 3));
+  // a 420 px JupyterLab: cards 50 px wide, the narrow layout; 0.95 of a card's height of
+  // room would be 67 px, under the floor; the felt still fills the height it has
+  const span = boardSpan(layoutFor(board, { narrow: true }));
+  assert.ok(span.room * 1.4 * 50 < roomMinPx(50));
+  for (const height of [560, 600, 620]) {
+    const f = fitCards(board, 304, height);
+    assert.equal(f.narrow, true);
+    // (the narrow felt's padding, 8 px each side, and the message row across its top, 76 + 6)
+    const felt = feltHeight(boardSpan(layoutFor(board, { narrow: true })), f.cw) + 16 + 82;
+    assert.ok(felt <= height + 0.5 && felt > height - 4, `${height}: cards ${f.cw} px, felt ${felt}`);
+  }
 });
 
 test("the card size stays between its bounds", () => {

@@ -239,7 +239,13 @@ NARROW = """el => { const out = el.closest('.jp-OutputArea-output') || el.parent
   const ctx = document.createElement('canvas').getContext('2d'); ctx.font = cs.font;
   const text = pick.options[pick.selectedIndex].text;
   const needs = ctx.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 20;
-  return {output: out.clientWidth, scroll: out.scrollWidth, board: el.getBoundingClientRect().width,
+  // the deal box: its placeholder's text (this board has no deal number: it shows) against
+  // the box's room for text, by its own font
+  const seed = el.querySelector('[data-role="seed"]'), ss = getComputedStyle(seed);
+  ctx.font = ss.font;
+  const hint = {value: seed.value, text: seed.placeholder, needs: ctx.measureText(seed.placeholder).width,
+    room: seed.clientWidth - parseFloat(ss.paddingLeft) - parseFloat(ss.paddingRight)};
+  return {output: out.clientWidth, scroll: out.scrollWidth, board: el.getBoundingClientRect().width, hint,
           feltScroll: f.scrollWidth - f.clientWidth, toolbar: t.height,
           card: c ? c.getBoundingClientRect().width : 0, beyond: wide,
           picker: {tag: pick.tagName, name: pick.getAttribute('aria-label'), text, width: pick.clientWidth, needs}}; }"""
@@ -270,6 +276,11 @@ def test_narrow_and_wide_no_sideways_scroll(open_notebook, artifacts, app, theme
               f"(which needs {pick['needs']:.1f} px)")
         if pick["tag"] != "SELECT" or not pick["name"] or pick["width"] + 1 < pick["needs"]:
             failures.append(f"{tag}: the variant picker cuts its name: {pick}")
+        hint = m["hint"]
+        print(f"{tag}: the deal box's placeholder {hint['text']!r} needs {hint['needs']:.1f} px "
+              f"of its {hint['room']:.1f}")
+        if hint["value"] or not hint["text"] or hint["needs"] > hint["room"]:
+            failures.append(f"{tag}: the deal box's placeholder is cut (or not shown): {hint}")
         if m["scroll"] > m["output"] + 1 or m["beyond"] or m["feltScroll"] > 1:
             failures.append(f"{tag}: sideways scroll: output {m['output']} px, content {m['scroll']} px, "
                             f"beyond: {m['beyond']}")
@@ -291,3 +302,51 @@ def test_narrow_and_wide_no_sideways_scroll(open_notebook, artifacts, app, theme
     for f in failures:
         print("FAILED", f)
     assert not failures, "\n".join(failures)
+
+
+# the side column against what fit.js counts (layout.js SIDE_W card widths), and anything of
+# the felt past its box: the felt's own sideways overflow, every pile's and card's box outside
+# the felt's, the side column's piles past the felt's padding
+SIDE = """el => { const f = el.querySelector('[data-role="felt"]'), fr = f.getBoundingClientRect();
+  const board = el.querySelector('.fsw-board'), cols = getComputedStyle(board).gridTemplateColumns.split(' ');
+  const cw = el.querySelector('[data-pile="stock"]').getBoundingClientRect().width;
+  const out = [...el.querySelectorAll('[data-pile], [data-pile] > .fsw-card, [data-role="tray"]')]
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width && (r.left < fr.left - 0.5 || r.right > fr.right + 0.5); })
+    .map(e => e.dataset.card || e.dataset.pile || e.dataset.role);
+  return {fit: el.dataset.fit, cw, side: parseFloat(cols[cols.length - 1]), felt: fr.width,
+          overflow: f.scrollWidth - f.clientWidth, out}; }"""
+
+
+def test_side_column_never_overflows_the_felt(open_notebook, artifacts):
+    """fit.js counts the side column as SIDE_W (2.9) card widths; the CSS lets it grow into the
+    felt's free width up to 340 px.  Where they differ most — the wide layout's smallest cards,
+    just above the width where the narrow layout takes over (2.9 × 48 px = 139 px against 340),
+    and a short window, where the height binds and the felt has free width — no width may
+    overflow the felt or clip a card: a sweep of Notebook 7's window across those widths."""
+    nb = open_notebook([PILES], app="notebook", expect_widgets=1)
+    page, fit = nb.page, nb.widgets().first
+    set_game(nb, fit, 7)
+    failures, seen, widest = [], [], (0.0, 0)
+    for height in (1000, 600):
+        last = None
+        for width in range(440, 1001, 10):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            fit.scroll_into_view_if_needed()
+            m = fit.evaluate(SIDE)
+            if m["fit"] == "wide":
+                extra = m["side"] - 2.9 * m["cw"]
+                widest = max(widest, (extra, width))
+                if last != "wide":
+                    seen.append((width, height, round(m["cw"], 1), round(m["side"]), round(extra)))
+            if m["overflow"] > 1 or m["out"]:
+                failures.append(f"{width}×{height} ({m['fit']}): overflow {m['overflow']} px, "
+                                f"past the felt: {m['out'][:6]}")
+            if m["fit"] == "wide" and m["side"] < 2.9 * m["cw"] - 1:
+                failures.append(f"{width}×{height}: the side column {m['side']:.0f} px < 2.9 cards")
+            last = m["fit"]
+        fit.screenshot(path=str(artifacts / f"fit-side-1000x{height}.png"))
+    print(f"the wide layout from (width, height, card, side column, px past 2.9 cards): {seen}; "
+          f"the side column grows most past 2.9 cards: {widest[0]:.0f} px at {widest[1]} px")
+    assert seen, "the sweep never met the wide layout"
+    assert not failures, "\n".join(failures[:10])

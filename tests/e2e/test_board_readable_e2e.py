@@ -25,16 +25,35 @@ from fourseasons_widget import FourSeasons
 deep = FourSeasons(game=_game)
 """
 
-# every card's rank, probed at three heights of its box: the card hit there, or what was
-CORNER_HITS = """pile => [...pile.querySelectorAll(':scope > [data-card]')].map(card => {
-  const r = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-rank').getBoundingClientRect();
+# every card's rank, probed at three heights of its box: the card hit there, or what was; the
+# strip of the card left showing (to the next card's top), the rank glyph's rendered height
+# above its baseline (the ink of its text in its font: canvas measureText; a Q's tail may tuck
+# under the next card) and where that baseline lies below the card's top edge, and the same
+# glyph's height in the same font at the notebook's smallest UI text size (--jp-ui-font-size0:
+# JupyterLab's and Notebook 7's captions, 10.8 px)
+CORNER_HITS = """pile => { const cards = [...pile.querySelectorAll(':scope > [data-card]')];
+  const cv = document.createElement('canvas').getContext('2d');
+  const small = getComputedStyle(document.body).getPropertyValue('--jp-ui-font-size0').trim() || '11px';
+  const px = parseFloat(small) * (small.endsWith('em') ? parseFloat(getComputedStyle(document.body).fontSize) : 1);
+  const ink = (text, cs, size) => { cv.font = `${cs.fontWeight} ${size}px ${cs.fontFamily}`;
+    return cv.measureText(text); };
+  return cards.map((card, k) => {
+  const rank = card.querySelector('.fsw-idx:not(.fsw-idx-b) .fsw-rank');
+  const r = rank.getBoundingClientRect(), c = card.getBoundingClientRect();
   const hits = [0.3, 0.5, 0.7].map(f => {
     const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * f);
     const c = el && el.closest('[data-card]');
     return c ? c.dataset.card : (el ? el.className || el.tagName : null);
   });
-  return {card: card.dataset.card, hits, rank: [r.left, r.top, r.width, r.height]};
-})"""
+  const cs = getComputedStyle(rank), m = ink(rank.textContent, cs, parseFloat(cs.fontSize));
+  // (the baseline in the rank's box: its line's content area centred in it, the font's ascent
+  // above the baseline; the ink reaches the glyphs' descent below it)
+  const base = r.top + (r.height - m.fontBoundingBoxAscent - m.fontBoundingBoxDescent) / 2 + m.fontBoundingBoxAscent;
+  return {card: card.dataset.card, hits, rank: [r.left, r.top, r.width, r.height],
+          strip: (cards[k + 1] ? cards[k + 1].getBoundingClientRect().top : c.bottom) - c.top,
+          inkBottom: base - c.top, glyph: m.actualBoundingBoxAscent,
+          least: ink(rank.textContent, cs, px).actualBoundingBoxAscent, font: parseFloat(cs.fontSize)};
+}); }"""
 
 # the boxes of the top card's two indices and of every badge in the pile
 BADGE_OVERLAPS = """pile => {
@@ -57,7 +76,21 @@ def assert_every_corner_visible(root, where: str) -> None:
     assert [r["card"] for r in report] == ["KD", "QS", "JC", "TD", "9H", "8S", "7S"]
     hidden = [(r["card"], r["hits"]) for r in report if any(h != r["card"] for h in r["hits"])]
     print(where, "corner ranks:", [(r["card"], [round(x) for x in r["rank"]]) for r in report])
+    print(where, "strips, rank glyphs and fonts (px):",
+          [(r["card"], round(r["strip"], 1), round(r["glyph"], 1), round(r["font"], 1)) for r in report])
     assert not hidden, f"{where}: corner ranks covered: {hidden}"
+    # readable, not only clickable: each squeezed card's strip holds its rank glyph whole (its
+    # baseline above the next card's top), and that glyph is no smaller than the same glyph
+    # in the notebook's smallest text (issue 26: at 420 px in JupyterLab a pile of seven left
+    # 10 px strips and ranks of 7.9 px, 5 px of ink)
+    cramped = [(r["card"], round(r["strip"], 1), round(r["inkBottom"], 1))
+               for r in report if r["strip"] < r["inkBottom"]]
+    assert not cramped, f"{where}: strips (px) shorter than their rank glyph: {cramped}"
+    # (or than the face's own rank, the top card's, on cards too small for that text)
+    face = report[-1]["glyph"]
+    tiny = [(r["card"], round(r["glyph"], 1), round(min(r["least"], face), 1)) for r in report
+            if r["glyph"] < min(r["least"], face) - 0.25]
+    assert not tiny, f"{where}: rank glyphs (px) smaller than the notebook's smallest text's: {tiny}"
     assert pile.evaluate(BADGE_OVERLAPS) == 0, f"{where}: a badge covers the top card's index"
 
 
@@ -78,13 +111,16 @@ def test_deep_pile_every_corner_rank_visible_lab(open_notebook, artifacts):
     nb.page.wait_for_function("document.body.dataset.jpThemeLight === 'true'")
 
 
-def test_deep_pile_every_corner_rank_visible_notebook7_420(open_notebook, artifacts):
-    nb = open_notebook([DEEP, "deep"], app="notebook")
+@pytest.mark.parametrize("app", ["notebook", "lab"])
+def test_deep_pile_every_corner_rank_visible_420(open_notebook, artifacts, app):
+    nb = open_notebook([DEEP, "deep"], app=app)
     nb.page.set_viewport_size({"width": 420, "height": 900})
+    if app == "lab" and not nb.page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")  # (as a player at 420 px would)
     nb.page.wait_for_timeout(300)
     root = nb.widgets().first
-    assert_every_corner_visible(root, "Notebook 7 420 px")
-    root.screenshot(path=str(artifacts / "readable-deep-pile-nb7-420.png"))
+    assert_every_corner_visible(root, f"{app} 420 px")
+    root.screenshot(path=str(artifacts / f"readable-deep-pile-{app}-420.png"))
 
 
 def panel_visible(root, role: str) -> bool:
