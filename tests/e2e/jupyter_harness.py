@@ -54,11 +54,11 @@ def free_port() -> int:
 
 class JupyterServer:
     """``jupyter lab`` (``app="lab"``) or ``jupyter notebook`` (``app="notebook"``) on
-    127.0.0.1, serving a fresh temporary root directory.
+    127.0.0.1, serving a fresh temporary root directory (an example, not a doctest: it starts a
+    server)::
 
-    >>> server = JupyterServer("lab").start()          # doctest: +SKIP
-    >>> server.url("lab/tree/x.ipynb")                 # doctest: +SKIP
-    'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
+        server = JupyterServer("lab").start()
+        server.url("lab/tree/x.ipynb")   # 'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
     """
 
     def __init__(self, app: str = "lab", overrides: dict | None = None, *,
