@@ -134,10 +134,18 @@ class _Busy(Exception):
 
 
 class _Op:
-    __slots__ = ("args", "kind", "pid")
+    __slots__ = ("_row", "args", "kind", "pid")
 
     def __init__(self, kind: str, args: dict[str, Any], pid: int = 0) -> None:
         self.kind, self.args, self.pid = kind, args, pid
+        self._row: dict[str, Any] | None = None
+
+    def row(self) -> dict[str, Any]:
+        """A recorded game as the store reads it back before it is written (its id the
+        provisional one, negative: none in the file yet); made once, not at every read."""
+        if self._row is None:
+            self._row = {**self.args, "id": -self.pid}
+        return self._row
 
 
 def _kind(e: BaseException) -> str:
@@ -741,7 +749,7 @@ class Stats:
             if op.kind == "reset":
                 out = []
             elif op.kind == "record" and (variant is None or op.args["variant"] == variant):
-                out.append({**op.args, "id": -op.pid})  # (not yet written: no id in the file)
+                out.append(op.row())
         return out
 
     def summary(self, variant: str | None = None) -> dict[str, dict[str, Any]]:
