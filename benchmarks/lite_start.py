@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import http.server
 import os
 import pathlib
@@ -34,7 +33,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from typing import ClassVar
@@ -42,8 +40,10 @@ from typing import ClassVar
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from jupyter_harness import CHROMIUM_ARGS, find_chromium, free_port  # noqa: E402
+from shipping import serve_directory  # noqa: E402
 
 BOARD = ".fsw-root:not(.fsv-root) [data-card]"
 
@@ -91,17 +91,9 @@ class Counting(http.server.SimpleHTTPRequestHandler):
         Counting.counts["bytes"] += source.tell() - start
 
 
-@contextlib.contextmanager
 def serve(folder: pathlib.Path):
-    handler = functools.partial(Counting, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """The site on 127.0.0.1 (the tests' static host), its answers counted."""
+    return serve_directory(folder, handler=Counting)
 
 
 def offline_args() -> list[str]:

@@ -260,10 +260,10 @@ def remote_scripts(page: str) -> list[str]:
 def export(notebook: str | Path, output: str | Path | None = None, *, execute: bool = True,
            timeout: int = 600, theme: str = "light", assets_dir: str = DEFAULT_ASSETS_DIR,
            kernel_name: str | None = None) -> Path:
-    """Export ``notebook`` to a static page; returns the page's path.
+    """Export ``notebook`` to a static page; returns the page's path.  For example (not a
+    doctest: it runs the notebook in a kernel; ``tests/e2e/test_export_e2e.py`` does)::
 
-    >>> export("notebooks/01-play.ipynb", "out/play.html")  # doctest: +SKIP
-    PosixPath('out/play.html')
+        export("notebooks/01-play.ipynb", "out/play.html")   # PosixPath('out/play.html')
     """
     import nbformat
 

@@ -134,10 +134,18 @@ class _Busy(Exception):
 
 
 class _Op:
-    __slots__ = ("args", "kind", "pid")
+    __slots__ = ("_row", "args", "kind", "pid")
 
     def __init__(self, kind: str, args: dict[str, Any], pid: int = 0) -> None:
         self.kind, self.args, self.pid = kind, args, pid
+        self._row: dict[str, Any] | None = None
+
+    def row(self) -> dict[str, Any]:
+        """A recorded game as the store reads it back before it is written (its id the
+        provisional one, negative: none in the file yet); made once, not at every read."""
+        if self._row is None:
+            self._row = {**self.args, "id": -self.pid}
+        return self._row
 
 
 def _kind(e: BaseException) -> str:
@@ -224,6 +232,11 @@ class Stats:
         self._reader: sqlite3.Connection | None = None
         self._writer: sqlite3.Connection | None = None
         self._ino: int | None = None  # the file the connections were opened on
+        # the games read from the file, checked, per variant asked (None: all), with what the
+        # file was when they were read (see _file_token): a board publishes its statistics
+        # and history after every move, and reading and checking every row each time made a
+        # move cost the length of the player's whole history
+        self._read_rows: tuple[sqlite3.Connection, tuple, dict] | None = None
         self._prepared = False
         self._problem: tuple[str, str] | None = None  # ("busy"|"off", message) of the last try
         self._reset_message: str | None = None
@@ -347,6 +360,7 @@ class Stats:
                 with contextlib.suppress(sqlite3.Error):
                     con.close()
         self._reader = self._writer = None
+        self._read_rows = None
 
     def _trouble(self, e: BaseException) -> None:
         """Act on an error of the database (called with the lock held)."""
@@ -674,21 +688,46 @@ class Stats:
                         return default
             return default
 
-    def _rows(self, variant: str | None, newest_first: bool = False,
-              limit: int | None = None) -> list[dict[str, Any]]:
-        """The valid finished games (from the file, then those waiting to be written)."""
-        def read(con: sqlite3.Connection) -> list[tuple]:
+    def _file_token(self, con: sqlite3.Connection) -> tuple:
+        """What the file holds as ``con`` reads it, as far as can be told without reading it:
+        SQLite's ``data_version`` (it changes when any other connection commits: this store's
+        writer, another kernel's store) and the identity, size and time of the file and its
+        write-ahead log (a change made to them by any other means)."""
+        stamp: list[tuple | None] = []
+        for path in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                st = os.stat(path)
+                stamp.append((st.st_ino, st.st_size, st.st_mtime_ns))
+            except OSError:
+                stamp.append(None)
+        return (con.execute("PRAGMA data_version").fetchone()[0], *stamp)
+
+    def _rows(self, variant: str | None) -> list[dict[str, Any]]:
+        """The valid finished games (from the file, then those waiting to be written).  The
+        file's rows are read and checked again only when the file may have changed."""
+        kept: tuple | None = None
+
+        def read(con: sqlite3.Connection) -> tuple:
+            nonlocal kept
+            token = self._file_token(con)
+            cache = self._read_rows
+            if cache is not None and cache[0] is con and cache[1] == token and \
+                    variant in cache[2]:
+                kept = cache[2][variant]
+                return con, token, ()
             sql = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
             args: tuple = ()
             if variant is not None:
                 sql, args = sql + " WHERE variant = ?", (variant,)
-            return con.execute(sql + " ORDER BY id", args).fetchall()
+            return con, token, con.execute(sql + " ORDER BY id", args).fetchall()
 
         with self._lock:
-            raw = self._read(read, [])
+            con, token, raw = self._read(read, (None, None, []))
             pending = list(self._pending)
         out: list[dict[str, Any]] = []
         bad: list[str] = []
+        if kept is not None:
+            out = list(kept)
         for r in raw:
             try:
                 out.append(stats_game(dict(zip(GAME_COLUMNS, r, strict=True))))
@@ -700,11 +739,17 @@ class Stats:
         if bad:
             self._notice(f"{len(bad)} row(s) of the statistics could not be read and are left "
                          f"out (first: {bad[0]})")
+        if con is not None and kept is None:
+            with self._lock:
+                cache = self._read_rows
+                if cache is None or cache[0] is not con or cache[1] != token:
+                    cache = self._read_rows = (con, token, {})
+                cache[2][variant] = tuple(out)  # (rows are never changed once read)
         for op in pending:
             if op.kind == "reset":
                 out = []
             elif op.kind == "record" and (variant is None or op.args["variant"] == variant):
-                out.append({**op.args, "id": -op.pid})  # (not yet written: no id in the file)
+                out.append(op.row())
         return out
 
     def summary(self, variant: str | None = None) -> dict[str, dict[str, Any]]:

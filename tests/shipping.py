@@ -46,9 +46,12 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve_directory(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yields its base URL."""
-    handler = functools.partial(_Quiet, directory=str(folder))
+def serve_directory(folder: Path,
+                    handler: type[http.server.SimpleHTTPRequestHandler] = _Quiet) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yields its base URL.
+    ``handler``: a quiet static host by default (``benchmarks/lite_start.py`` passes one that
+    counts its answers)."""
+    handler = functools.partial(handler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -199,6 +199,34 @@ def test_one_bad_row_never_breaks_the_summary_of_the_others(store, path, column,
     assert len(store.notices) == 1  # (said once)
 
 
+def test_what_another_program_or_kernel_writes_is_read_though_the_rows_are_kept(store, path):
+    """The store keeps the rows it read (a board reads its statistics and history after every
+    move: it read every row of the file each time); whatever changes the file — this store's
+    writer, another kernel's store on the same file, another program's connection — is seen
+    at the next read, and a row spoilt in between is left out."""
+    store.record("standard", "won", moves=100, seconds=50.0, seed=1)
+    written(store)
+    assert store.summary()["standard"]["played"] == 1
+    other = Stats(path)  # (another kernel: its own connections to the same file)
+    try:
+        other.record("standard", "lost", moves=30, seconds=20.0, seed=2)
+        written(other)
+    finally:
+        other.close()
+    assert store.summary()["standard"]["played"] == 2
+    assert [h["seed"] for h in store.history()] == [2, 1]
+    store.record("standard", "won", moves=90, seconds=40.0, seed=3)
+    written(store)
+    assert store.summary("standard")["standard"]["won"] == 2
+    con = raw(path)
+    con.execute("UPDATE games SET result = 'WON' WHERE seed = 1")
+    assert store.summary()["standard"] == {**store.summary()["standard"], "played": 2, "won": 1}
+    assert [h["seed"] for h in store.history()] == [3, 2]
+    assert len(store.notices) == 1 and "left out" in store.notices[0]
+    con.execute("DELETE FROM games")
+    assert store.summary() == {} and store.history() == []
+
+
 @pytest.mark.parametrize("kw", [{"moves": 10**30}, {"seconds": float("nan")},
                                 {"seconds": 10**400}, {"moves": "5"}, {"moves": True},
                                 {"seconds": "abc"}, {"seed": 2**63}, {"deal": "x" * 1000}])

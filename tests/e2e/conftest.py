@@ -23,8 +23,9 @@ Fixtures
     root, opens it in JupyterLab (``app="lab"``) or Notebook 7 (``app="notebook"``), runs all
     cells, waits for the kernel to be idle and the boards to be drawn, and returns a
     :class:`~jupyter_harness.NotebookSession`: ``.page``, ``.widgets()`` (a locator of the board
-    roots), ``.eval("w.game.ply")`` (a JSON-able value from the notebook's kernel), ``.run(code)``
-    and ``.execute(command, args)`` (a JupyterLab command).  Kernels are shut down afterwards.
+    roots), ``.eval("w.game.ply")`` (a JSON-able value from the notebook's kernel), ``.run(code)``,
+    ``.execute(command, args)`` (a JupyterLab command) and ``.restart_and_run_all()`` (Kernel ▸
+    Restart Kernel and Run All Cells).  Kernels are shut down afterwards.
 ``artifacts`` (session)
     The ``artifacts/`` directory (gitignored) for screenshots.
 

@@ -6,6 +6,8 @@ Plain helpers, used by ``conftest.py`` (as fixtures) and by ``benchmarks/browser
   token, in a temporary root dir, with settings, workspaces and runtime files kept in that temp
   dir too (nothing touches the user's Jupyter config);
 - :func:`launch_browser` — Debian's chromium through Playwright (never a downloaded browser);
+- :func:`local_only_page` — a page that reaches 127.0.0.1 only (every other request refused
+  and, like an error thrown in the page, failing the test);
 - :func:`write_notebook` — a ``.ipynb`` from a list of code cells;
 - :class:`NotebookSession` / :func:`open_notebook` — open a notebook in JupyterLab or
   Notebook 7, run all cells, wait for the kernel to be idle; then ``eval`` Python expressions
@@ -29,6 +31,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
@@ -54,11 +57,11 @@ def free_port() -> int:
 
 class JupyterServer:
     """``jupyter lab`` (``app="lab"``) or ``jupyter notebook`` (``app="notebook"``) on
-    127.0.0.1, serving a fresh temporary root directory.
+    127.0.0.1, serving a fresh temporary root directory (an example, not a doctest: it starts a
+    server)::
 
-    >>> server = JupyterServer("lab").start()          # doctest: +SKIP
-    >>> server.url("lab/tree/x.ipynb")                 # doctest: +SKIP
-    'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
+        server = JupyterServer("lab").start()
+        server.url("lab/tree/x.ipynb")   # 'http://127.0.0.1:PORT/lab/tree/x.ipynb?token=…'
     """
 
     def __init__(self, app: str = "lab", overrides: dict | None = None, *,
@@ -182,6 +185,43 @@ def launch_browser(playwright: Any, executable: str | None = None) -> Any:
                                       args=CHROMIUM_ARGS, headless=True)
 
 
+LOCAL = ("http://127.0.0.1:", "data:", "blob:")
+
+
+@contextlib.contextmanager
+def local_only_page(browser: Any, url: str, *, width: int = 1100, height: int = 900,
+                    also: tuple[str, ...] = ()) -> Iterator[Any]:
+    """A page opened at ``url`` in a new browser context where only 127.0.0.1 (and ``data:``,
+    ``blob:``, and the URL prefixes in ``also``, e.g. ``file:``) is reachable, the way a student
+    offline meets a page: every other request is refused.  Yields the page; on leaving, the context is closed and — when the block ended
+    normally — a refused request or an error thrown in the page fails the test.
+
+        with static_server(folder) as base, local_only_page(browser, f"{base}/p.html") as page:
+            ...
+    """
+    blocked: list[str] = []
+    errors: list[str] = []
+
+    def route(r) -> None:
+        if r.request.url.startswith(LOCAL + also):
+            r.continue_()
+        else:
+            blocked.append(r.request.url)
+            r.abort()
+
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.route("**/*", route)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
+    assert blocked == [], f"the page asked for something outside 127.0.0.1: {blocked}"
+    assert errors == [], f"errors thrown in the page: {errors}"
+
+
 def write_notebook(path: pathlib.Path, cells: list[str]) -> pathlib.Path:
     """Write a notebook of code cells (a python3 kernel)."""
     nb = {
@@ -208,6 +248,11 @@ _ALL_RUN = """() => {
   const k = w.sessionContext.session.kernel;
   const cells = w.content.widgets.filter(c => c.model.type === 'code');
   return k.status === 'idle' && cells.every(c => c.model.executionCount !== null);
+}"""
+
+_QUEUED = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return w.content.widgets.some(c => c.model.type === 'code' && c.model.executionCount === null);
 }"""
 
 
@@ -262,6 +307,28 @@ class NotebookSession:
             for s in self.server.api("GET", "api/sessions"):
                 if s.get("kernel", {}).get("id") == self.kernel_id:
                     self.server.api("DELETE", f"api/sessions/{s['id']}")
+
+    def restart_and_run_all(self, expect_widgets: int = 1) -> None:
+        """Kernel ▸ Restart Kernel and Run All Cells, as a player does (the dialog accepted);
+        returns once every cell ran again in the new kernel and ``expect_widgets`` boards are
+        drawn, connected to the new kernel (checked to be a new one)."""
+        self.eval("globals().__setitem__('_fsw_old_kernel', True)")
+        # (not awaited: the command's promise ends only once the dialog is answered and all ran)
+        self.page.evaluate(
+            "() => { window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
+        self.page.locator(".jp-Dialog .jp-mod-accept").click()
+        # the cells are queued again (their counts cleared), then run by the new kernel
+        self.page.wait_for_function(_QUEUED, timeout=120_000, polling=50)
+        self.page.wait_for_function(_ALL_RUN, timeout=300_000, polling=200)
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('.fsw-root .fsw-board').length >= n",
+            arg=expect_widgets, timeout=120_000)
+        old = self.client
+        self.connect()
+        if old is not None:
+            with contextlib.suppress(Exception):
+                old.stop_channels()
+        assert self.eval("'_fsw_old_kernel' not in globals()"), "the kernel was not restarted"
 
     # -- the page -----------------------------------------------------------------------
     def widgets(self) -> Any:

@@ -10,28 +10,10 @@ import pathlib
 
 import pytest
 from board_probes import act
-from jupyter_harness import _ALL_RUN
 
 pytestmark = pytest.mark.e2e
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lost_games.json"
-_QUEUED = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  return w.content.widgets.some(c => c.model.type === 'code' && c.model.executionCount === null);
-}"""
-
-
-def restart_and_run_all(nb) -> None:
-    """Kernel ▸ Restart Kernel and Run All Cells."""
-    nb.eval("globals().__setitem__('_fsw_old_kernel', True)")
-    nb.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
-    nb.page.locator(".jp-Dialog .jp-mod-accept").click()
-    nb.page.wait_for_function(_QUEUED, timeout=120_000, polling=50)
-    nb.page.wait_for_function(_ALL_RUN, timeout=300_000, polling=200)
-    nb.page.wait_for_function("() => document.querySelectorAll('.fsw-root .fsw-board')"
-                              ".length >= 1", timeout=120_000)
-    nb.connect()
-    assert nb.eval("'_fsw_old_kernel' not in globals()"), "the kernel was not restarted"
 
 
 def looks(root) -> dict:
@@ -65,7 +47,7 @@ def test_view_settings_and_rules_survive_a_kernel_restart(open_notebook, artifac
     # New deal keeps them
     act(nb, root, lambda: root.locator('[data-action="new"]').click())
     assert nb.eval("w.game.rules.rules") == "pysol"
-    restart_and_run_all(nb)
+    nb.restart_and_run_all()
     root = nb.widgets().first
     after = looks(root)
     nb.page.screenshot(path=str(artifacts / "remembers-after-restart.png"))

@@ -9,7 +9,6 @@ import pathlib
 
 import pytest
 from board_probes import act
-from jupyter_harness import _ALL_RUN
 
 pytestmark = pytest.mark.e2e
 
@@ -36,27 +35,6 @@ def test_the_picker_shows_the_variant_dealt(open_notebook, artifacts):
     assert [t for _, t in shown] == ["Czarina", "Four Seasons", "Simplicity"]
 
 
-_QUEUED = """() => {
-  const w = window.jupyterapp.shell.currentWidget;
-  return w.content.widgets.some(c => c.model.type === 'code' && c.model.executionCount === null);
-}"""
-
-
-def restart_and_run_all(nb) -> None:
-    """Kernel ▸ Restart Kernel and Run All Cells, as the notebook tells the player to do."""
-    nb.eval("globals().__setitem__('_fsw_old_kernel', True)")
-    # (not awaited: the command's promise ends only once the dialog is answered and all ran)
-    nb.page.evaluate("() => { window.jupyterapp.commands.execute('notebook:restart-run-all'); }")
-    nb.page.locator(".jp-Dialog .jp-mod-accept").click()
-    # the cells are queued again (their counts cleared), then run by the new kernel
-    nb.page.wait_for_function(_QUEUED, timeout=120_000, polling=50)
-    nb.page.wait_for_function(_ALL_RUN, timeout=300_000, polling=200)
-    nb.page.wait_for_function("() => document.querySelectorAll('.fsw-root .fsw-board')"
-                              ".length >= 5", timeout=120_000)
-    nb.connect()
-    assert nb.eval("'_fsw_old_kernel' not in globals()"), "the kernel was not restarted"
-
-
 def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_notebook,
                                                                           artifacts):
     """Items 2 and 3 in 01-play itself: Run All records nothing (its demo board's lost game
@@ -71,7 +49,7 @@ def test_resume_after_restart_and_run_all_and_the_notebook_records_nothing(open_
     ply = nb.eval("board.game.ply")
     state = nb.eval("str(board.game.state.key())")
     assert ply >= 6 and int(root.get_attribute("data-ply")) == ply
-    restart_and_run_all(nb)
+    nb.restart_and_run_all(expect_widgets=5)
     assert nb.eval(STATS) == before, "Run All wrote into the statistics"
     root = nb.widgets().first
     banner = root.locator('[data-role="banner"]')

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from jupyter_harness import local_only_page
 
 from fourseasons_widget import export as ex
 
@@ -198,43 +199,24 @@ def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browse
         context.close()
 
 
-def _open(browser, url: str, shot: str) -> tuple[int, list[str], list[str]]:
+def _open(browser, url: str, shot: str) -> int:
     """Open ``url`` with only 127.0.0.1 (and blob:/data:/file:) allowed; returns the number of
-    cards drawn, the blocked requests and the page errors.  ``browser`` is the session's
-    chromium (tests/e2e/conftest.py: a missing browser skips locally, fails in CI)."""
-    blocked: list[str] = []
-    errors: list[str] = []
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    try:
-        page = context.new_page()
-
-        def route(r) -> None:
-            u = r.request.url
-            if u.startswith(("http://127.0.0.1:", "blob:", "data:", "file:")):
-                r.continue_()
-            else:
-                blocked.append(u)
-                r.abort()
-
-        page.route("**/*", route)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
+    cards drawn (a request refused or an error in the page fails the test: ``local_only_page``).
+    ``browser`` is the session's chromium (tests/e2e/conftest.py: a missing browser skips
+    locally, fails in CI)."""
+    with local_only_page(browser, url, also=("file:",)) as page:
         page.wait_for_selector("[data-card]", timeout=30_000)
         page.wait_for_selector("[data-pile]", timeout=10_000)
         cards = page.locator("[data-card]").count()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / shot), full_page=False)
-    finally:
-        context.close()
-    return cards, blocked, errors
+    return cards
 
 
 @pytest.mark.slow
 def test_boards_render_offline_over_http(browser, served: str, exported: Path):
-    cards, blocked, errors = _open(browser, f"{served}/{exported.name}", "export-play.png")
+    cards = _open(browser, f"{served}/{exported.name}", "export-play.png")
     assert cards >= 6, cards  # at least the five cross cards and the base card of one board
-    assert blocked == [], f"the page reached outside 127.0.0.1: {blocked}"
-    assert errors == [], errors
 
 
 @pytest.mark.slow
@@ -243,10 +225,8 @@ def test_boards_render_from_a_copied_folder_opened_as_a_file(browser, exported: 
     """A teacher may just copy the folder and double-click the page."""
     copy = tmp_path / "copied"
     shutil.copytree(exported.parent, copy)
-    cards, blocked, errors = _open(browser, (copy / exported.name).as_uri(),
-                                   "export-play-file.png")
+    cards = _open(browser, (copy / exported.name).as_uri(), "export-play-file.png")
     assert cards >= 6
-    assert blocked == [] and errors == []
 
 
 def test_export_refuses_what_it_cannot_do(tmp_path: Path):
@@ -340,31 +320,12 @@ def test_the_exported_page_plays_a_game_to_its_end_by_clicks(browser, exported_n
         r'<script type="application/vnd\.jupyter\.widget-state\+json">\s*(.*?)\s*</script>',
         page_text, re.S).group(1))["state"].values() if "board" in m.get("state", {})]
     assert len(boards) == 1 and boards[0]["game"]["deck"].startswith("2S 3S 4S")
-    blocked: list[str] = []
-    errors: list[str] = []
-    with static_server(exported_near_win.parent) as base:
-        context = browser.new_context(viewport={"width": 1100, "height": 900})
-        try:
-            page = context.new_page()
-
-            def route(r) -> None:
-                if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-                    r.continue_()
-                else:
-                    blocked.append(r.request.url)
-                    r.abort()
-
-            page.route("**/*", route)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{base}/{exported_near_win.name}")
-            root = page.locator(".fsw-root").first
-            root.wait_for(timeout=30_000)
-            page.wait_for_function("el => el.dataset.kernel === 'local'",
-                                   arg=root.element_handle(), timeout=15_000)
-            seen = play_to_the_end(page, root, str(ARTIFACTS / "export-near-win"))
-            print(f"\nexported page: {seen}")
-            check(seen)
-        finally:
-            context.close()
-    assert blocked == [], blocked
-    assert errors == [], errors
+    with static_server(exported_near_win.parent) as base, \
+            local_only_page(browser, f"{base}/{exported_near_win.name}") as page:
+        root = page.locator(".fsw-root").first
+        root.wait_for(timeout=30_000)
+        page.wait_for_function("el => el.dataset.kernel === 'local'",
+                               arg=root.element_handle(), timeout=15_000)
+        seen = play_to_the_end(page, root, str(ARTIFACTS / "export-near-win"))
+        print(f"\nexported page: {seen}")
+        check(seen)

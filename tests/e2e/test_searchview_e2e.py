@@ -7,15 +7,13 @@ classes differ on screen, and the position shown for a clicked node is that node
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from pathlib import Path
 
 import nbformat
 import pytest
 from board_probes import DEEP_PILE
+from jupyter_harness import local_only_page
 
 from fourseasons_widget import export as ex
 
@@ -200,35 +198,15 @@ def exported(tmp_path_factory) -> Path:
 
 
 def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, exported,
-                                                                       artifacts):
+                                                                       artifacts, static_server):
     from fourseasons_widget.search.endgames import lesson_position
     from fourseasons_widget.searchview import SearchView
 
     expected = SearchView(lesson_position(0, 12), algorithm="A*").trace
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(exported.parent)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    blocked: list[str] = []
-    errors: list[str] = []
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-
-        def route(r) -> None:
-            if r.request.url.startswith(("http://127.0.0.1:", "blob:", "data:")):
-                r.continue_()
-            else:
-                blocked.append(r.request.url)
-                r.abort()
-
-        page.route("**/*", route)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{exported.name}")
+    # (only 127.0.0.1 reachable; a request elsewhere or an error in the page fails the test)
+    with static_server(exported.parent) as base, \
+            local_only_page(browser, f"{base}/{exported.name}", width=1280) as page:
         root = page.locator(".fsv-root").first
         root.wait_for(timeout=30_000)
         n = len(expected["steps"])
@@ -247,11 +225,6 @@ def test_the_exported_page_steps_through_the_search_without_a_kernel(browser, ex
             timeout=15_000)
         assert root.locator('select[aria-label="Search algorithm"]').input_value() == "A*"
         assert root.locator('[data-class="goal"]').count() == 1
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
-    assert blocked == [] and errors == [], (blocked, errors)
 
 
 FRONTIER = ("from fourseasons_widget import SearchView\n"

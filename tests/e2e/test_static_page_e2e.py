@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from jupyter_harness import local_only_page
 from kernelless_play import SUITED, check, play_to_the_end
 
 from fourseasons_widget import Game
@@ -59,68 +60,38 @@ def write_page(folder: Path, state: dict) -> Path:
     return page
 
 
-def open_blocked(browser, url: str, width: int = 1100):
-    """A page with only 127.0.0.1 reachable; returns (context, page, blocked, errors)."""
-    blocked: list[str] = []
-    errors: list[str] = []
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-
-    def route(r) -> None:
-        if r.request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
-            r.continue_()
-        else:
-            blocked.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    return context, page, blocked, errors
-
-
 def test_a_plain_page_with_the_module_plays_a_game_to_its_end(browser, tmp_path, static_server,
                                                              artifacts):
     if not (STATIC / "widget.js").is_file():
         pytest.fail("build the front end first: cd js && npm run build")
     write_page(tmp_path, {"variant": "standard", "deck": SUITED, "auto_home": False})
-    with static_server(tmp_path) as base:
-        context, page, blocked, errors = open_blocked(browser, f"{base}/index.html")
-        try:
-            root = page.locator(".fsw-root")
-            page.wait_for_selector('.fsw-root[data-kernel="local"]', timeout=15_000)
-            assert root.locator("[data-card]").count() >= 6
-            banner = root.locator('[data-role="banner"]').inner_text()
-            assert "plays in this page" in banner and "need Python" in banner, banner
-            for action in ("hint", "solve", "auto_finish"):
-                button = root.locator(f'button[data-action="{action}"]')
-                assert button.is_disabled(), action
-                assert "need Python" in button.get_attribute("title"), action
-            page.screenshot(path=str(artifacts / "static-page-start.png"))
-            seen = play_to_the_end(page, root, str(artifacts / "static-page"))
-            print(f"\nstatic page: {seen}")
-            check(seen)
-            assert page.evaluate("window.boardModel.get('board').status") == "won"
-        finally:
-            context.close()
-    assert blocked == [], blocked
-    assert errors == [], errors
+    # (only 127.0.0.1 reachable; a request elsewhere or an error in the page fails the test)
+    with static_server(tmp_path) as base, local_only_page(browser, f"{base}/index.html") as page:
+        root = page.locator(".fsw-root")
+        page.wait_for_selector('.fsw-root[data-kernel="local"]', timeout=15_000)
+        assert root.locator("[data-card]").count() >= 6
+        banner = root.locator('[data-role="banner"]').inner_text()
+        assert "plays in this page" in banner and "need Python" in banner, banner
+        for action in ("hint", "solve", "auto_finish"):
+            button = root.locator(f'button[data-action="{action}"]')
+            assert button.is_disabled(), action
+            assert "need Python" in button.get_attribute("title"), action
+        page.screenshot(path=str(artifacts / "static-page-start.png"))
+        seen = play_to_the_end(page, root, str(artifacts / "static-page"))
+        print(f"\nstatic page: {seen}")
+        check(seen)
+        assert page.evaluate("window.boardModel.get('board').status") == "won"
 
 
 def test_a_plain_page_deals_the_seed_python_deals(browser, tmp_path, static_server):
     """``{"seed": 7, "variant": "czarina"}`` in the page is ``Game.new(seed=7, variant=...)``."""
     write_page(tmp_path, {"variant": "czarina", "seed": 7})
-    with static_server(tmp_path) as base:
-        context, page, blocked, errors = open_blocked(browser, f"{base}/index.html")
-        try:
-            page.wait_for_selector('.fsw-root[data-kernel="local"]', timeout=15_000)
-            board = page.evaluate("window.boardModel.get('board')")
-        finally:
-            context.close()
+    with static_server(tmp_path) as base, local_only_page(browser, f"{base}/index.html") as page:
+        page.wait_for_selector('.fsw-root[data-kernel="local"]', timeout=15_000)
+        board = page.evaluate("window.boardModel.get('board')")
     g = Game.new(seed=7, variant="czarina")
     from fourseasons_widget.snapshot import move_triple, position_snapshot
 
     assert {k: board[k] for k in ("piles", "foundations", "stock", "waste", "home")} == \
         position_snapshot(g.rules, g.state)
     assert board["legal"] == [move_triple(m) for m in g.legal_moves()]
-    assert blocked == [] and errors == []
