@@ -474,9 +474,11 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
         shutil.copy2(whl, (npm_lock.parent if name == "micropip" else stage / "pypi") / whl.name)
     npm_lock.write_text(json.dumps({**json.loads(npm_lock.read_text()), "packages": {}}))
 
-    labext = preview_extension()
-    name = json.loads((labext / "package.json").read_text())["name"]
-    shutil.copytree(labext, stage / "extensions" / name)  # (the lite dir's own extensions)
+    # the preview extension, as a federated extension from its folder (the build config's
+    # federated_extensions: the others come from the build environment's share/)
+    lite_config = json.loads((stage / "jupyter_lite_config.json").read_text())
+    lite_config["LiteBuildConfig"]["federated_extensions"] = [str(preview_extension())]
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(lite_config, indent=2) + "\n")
     log("the notebooks' first boards (nbclient, up to the first preview)")
     previews = contents_with_previews(Path(contents or ROOT / "notebooks").resolve(),
                                       CACHE / "contents")

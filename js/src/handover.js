@@ -68,7 +68,7 @@ export function sameDeal(b, line) {
 }
 
 /** Send `intent` and wait for Python's answer: a new board (ok) or a refusal (its reason). */
-export function ask(table, intent, { wait = 90000, setTimer = setTimeout, clearTimer = clearTimeout } = {}) {
+export function ask(table, intent, { wait = 600000, setTimer = setTimeout, clearTimer = clearTimeout } = {}) {
   const before = table.board().version;
   return new Promise((resolve) => {
     let stops = [];
@@ -156,7 +156,10 @@ export function handOverWhenShown(table, el, note, { tries = 100, every = 100, .
         resolve(null);
         return;
       }
+      // (said on the element too, for whoever watches the page: a test, a course's script)
+      el.dataset.handover = "playing";
       const out = await handOver(table, line, opts);
+      el.dataset.handover = out.handed ? `handed ${out.moves}` : "stopped";
       if (out.handed && out.moves) note(`Python took over the game played before it was ready (${out.moves} move${out.moves !== 1 ? "s" : ""}).`);
       else if (!out.handed) note(`The game played before Python was ready was not taken over: ${out.reason}. This is Python's board.`);
       resolve(out);

@@ -4,7 +4,7 @@ import { test } from "node:test";
 
 import { Game } from "../src/engine/game.js";
 import { LocalTable } from "../src/engine/local.js";
-import { handOver, keepLine, lineOf, takeLine } from "../src/handover.js";
+import { handOver, handOverWhenShown, keepLine, lineOf, takeLine } from "../src/handover.js";
 import { PageModel, PayloadError, readPayload, renderPreview } from "../src/preview.js";
 import { tableFor } from "../src/table.js";
 import { dom, FakeModel } from "./helpers.js";
@@ -193,4 +193,25 @@ test("the page model is the anywidget contract: get, set, on, off", () => {
   m.off("change:seed", f);
   m.set("seed", 3);
   assert.deepEqual([m.get("seed"), n], [3, 1]);
+});
+
+test("the live board of the same cell takes the kept line over once, and says so", async () => {
+  const win = dom();
+  const previewEl = cell(win);
+  const { game } = playedLine(7, 3);
+  keepLine(previewEl, game);
+  const liveEl = win.document.createElement("div");
+  previewEl.closest(".jp-Cell").append(liveEl); // (Run All: the live board in the same cell)
+  previewEl.remove();
+  const { table, python } = livePython();
+  const notes = [];
+  const out = await handOverWhenShown(table, liveEl, (t) => notes.push(t), { every: 1 });
+  assert.equal(out.handed, true);
+  assert.deepEqual(python.game.state, game.state);
+  assert.equal(liveEl.dataset.handover, `handed ${game.moves.length}`);
+  assert.match(notes[0], /^Python took over the game played before it was ready/);
+  // (taken: another live board in that cell starts at its own deal)
+  const again = livePython();
+  assert.equal(await handOverWhenShown(again.table, liveEl, () => {}, { every: 1 }), null);
+  assert.deepEqual(again.model.sent, []);
 });

@@ -35,8 +35,8 @@ export const LOCAL_BANNER = "No kernel here: the board plays in this page; hint,
   + "and statistics need Python.";
 /** The same, on the preview a notebook shows before its kernel is ready (the model's key
  * `preview`: the JupyterLite site, js/src/preview.js): Python is coming, not absent. */
-export const PREVIEW_BANNER = "Python is not running yet: this board plays in the page until it is. "
-  + "Run the cell and Python takes this game over; hint, solve, proofs and statistics need Python.";
+export const PREVIEW_BANNER = "Python is not running yet: the board plays here; hint, solve, proofs "
+  + "and statistics need Python.";
 const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel (the board plays here; `
   + "hint, solve, proofs, statistics and the analysis need one)";
 
