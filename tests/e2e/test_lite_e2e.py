@@ -440,11 +440,6 @@ PREVIEW_WATCH = r"""
 """.replace("__PREVIEW__", PREVIEW)
 
 
-def moves_shown(root) -> int:
-    text = root.locator('[data-role="status"] .fsw-facts').inner_text()
-    return int(re.search(r"Moves (\d+)", text).group(1))
-
-
 def piles_shown(root) -> dict[str, list[str]]:
     return root.evaluate("""el => Object.fromEntries([...el.querySelectorAll('[data-pile]')]
         .map(p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))""")
@@ -504,11 +499,21 @@ def test_the_first_board_plays_before_python_is_ready(offline_browser, served: s
         page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         root = page.locator(BOARD).first
         root.locator("[data-card]").first.wait_for(timeout=START_TIMEOUT)
+        # (the live board's front end says how its hand-over ended on its element: handed N
+        # or stopped; Python answers the intents once Run All has ended: no subshells here)
         page.wait_for_function(
-            """el => el.dataset.kernel === 'live'
-                 && /Moves 2\\b/.test(el.querySelector('[data-role="status"]').innerText)""",
+            "el => /^(handed|stopped)/.test(el.parentElement.dataset.handover || '')",
             arg=root.element_handle(), timeout=RUN_ALL_TIMEOUT * 1000)
         taken = time.perf_counter() - t0
+        # (textContent: JupyterLab does not lay out a cell scrolled out of view, and Run All
+        # scrolls to the last cell)
+        root.scroll_into_view_if_needed()
+        handover = root.evaluate("el => el.parentElement.dataset.handover")
+        assert handover == "handed 2", (handover, root.locator('[data-role="status"]').inner_text())
+        page.wait_for_function(
+            """el => el.dataset.kernel === 'live'
+                 && /Moves 2\\b/.test(el.querySelector('[data-role="status"]').textContent)""",
+            arg=root.element_handle(), timeout=60_000)
         assert page.locator(PREVIEW).count() == 0  # (Run All cleared the preview)
         assert piles_shown(root) == played, (piles_shown(root), played)
         shot(page, "lite-01-handed-over.png")
@@ -516,7 +521,7 @@ def test_the_first_board_plays_before_python_is_ready(offline_browser, served: s
         root.locator('[data-pile="stock"]').click()
         page.wait_for_function(
             """el => el.dataset.kernel === 'live'
-                 && /Moves 3\\b/.test(el.querySelector('[data-role="status"]').innerText)""",
+                 && /Moves 3\\b/.test(el.querySelector('[data-role="status"]').textContent)""",
             arg=root.element_handle(), timeout=60_000)
         assert len(piles_shown(root)["waste"]) == before + 1
         print(f"\nlite: the preview's first card {seen['card'] / 1000:.1f} s after opening 01 "
