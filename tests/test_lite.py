@@ -239,7 +239,8 @@ def test_the_build_refuses_a_site_whose_kernel_would_install_at_start(lite_build
 
     copy = tmp_path / "site"
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns("build", "extensions", "files"))
-    shutil.copytree(site / "extensions" / "@jupyterlite", copy / "extensions" / "@jupyterlite")
+    for ext in ("@jupyterlite", "fourseasons-widget-preview"):
+        shutil.copytree(site / "extensions" / ext, copy / "extensions" / ext)
     assert lite_build.check_site(copy) == []
     cfg = json.loads((copy / "jupyter-lite.json").read_text())
     options = cfg["jupyter-config-data"]["litePluginSettings"][
@@ -450,7 +451,10 @@ def test_a_notebook_with_no_board_early_gets_no_preview(lite_build, tmp_path: Pa
 
 
 @slow
-def test_the_site_carries_the_preview_extension_and_01s_first_board(lite_build, site: Path):
+def test_the_site_carries_the_preview_extension_and_01s_first_board(lite_build, site: Path,
+                                                                   tmp_path: Path):
+    import shutil
+
     names = [e["name"] for e in config(site)["federated_extensions"]]
     assert "fourseasons-widget-preview" in names
     pkg = json.loads((site / "extensions" / "fourseasons-widget-preview" / "package.json")
@@ -463,6 +467,11 @@ def test_the_site_carries_the_preview_extension_and_01s_first_board(lite_build, 
     assert "FourSeasons(seed=7)" in "".join(cell["source"])
     assert cell["outputs"][0]["data"][lite_build.PREVIEW_MIME]["seed"] == 7
     assert "application/vnd.jupyter.widget-view+json" not in cell["outputs"][0]["data"]
+    # a site without it is refused by the build's last check
+    shutil.rmtree(copy := tmp_path / "site", ignore_errors=True)
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("build", "extensions", "files"))
+    shutil.copytree(site / "extensions" / "@jupyterlite", copy / "extensions" / "@jupyterlite")
+    assert any("preview extension" in p for p in lite_build.check_site(copy))
     # the notebooks of the repository stay as they are
     repo = json.loads((ROOT / "notebooks" / "01-play.ipynb").read_text())["cells"]
     assert lite_build.PREVIEW_MIME not in json.dumps(repo)
