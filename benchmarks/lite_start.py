@@ -12,7 +12,10 @@ start is the same profile opened again (the browser closed and started anew: a s
 Each visit opens the notebook, runs it from the Run menu (Run All Cells, as a student does) and
 waits for its first board.
 
-Printed, per visit: seconds from opening the page to the first board, split into the front end
+Printed, per visit: seconds from opening the page to the first playable card of the board's
+*preview* (the notebook's saved first board, drawn by this project's JupyterLab extension and
+playing on the front-end engine before Python is ready: ``js/labext``, ``js/src/preview.js``);
+seconds to the first (live, Python's) board, split into the front end
 (until the kernel's worker asks for Pyodide), the kernel's boot (until the kernel is ready) and
 the cells (the first cells and the render), and in more detail where they went —
 the page and the notebook showing, the kernel (Pyodide's boot and the packages loaded with it,
@@ -45,7 +48,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from jupyter_harness import CHROMIUM_ARGS, find_chromium, free_port  # noqa: E402
 from shipping import serve_directory  # noqa: E402
 
-BOARD = ".fsw-root:not(.fsv-root) [data-card]"
+# the live board (Python's) and the preview before it (the extension's: inside .fsw-preview)
+BOARD = ".fsw-root:not(.fsv-root):not(.fsw-preview .fsw-root) [data-card]"
+PREVIEW = ".fsw-preview .fsw-root [data-card]"
 
 # In the page, from the navigation's start: when the notebook's first cell shows, the kernel
 # status changes (status bar), the first three code cells start ([*]) and end ([n]), and the
@@ -55,6 +60,7 @@ MILESTONES = r"""
   const t = (window.__fswStart = {});
   const mark = (k) => { if (!(k in t)) t[k] = performance.now(); };
   const BOARD = '__BOARD__';
+  const PREVIEW = '__PREVIEW__';
   const check = () => {
     const panel = document.querySelector('.jp-NotebookPanel');
     if (!panel) return;
@@ -67,12 +73,14 @@ MILESTONES = r"""
       if (s.includes('*')) mark(`cell${i} start`);
       if (/\[\d+\]/.test(s)) mark(`cell${i} end`);
     });
+    const card = document.querySelector(PREVIEW);
+    if (card && card.getBoundingClientRect().width > 0) mark('preview');
     if (document.querySelector(BOARD)) mark('board');
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true,
                                                  characterData: true, attributes: true});
 })();
-""".replace("__BOARD__", BOARD)
+""".replace("__BOARD__", BOARD).replace("__PREVIEW__", PREVIEW)
 
 
 class Counting(http.server.SimpleHTTPRequestHandler):
@@ -200,7 +208,7 @@ def describe(v: dict) -> str:
         return "-" if x is None else f"{x:5.1f}"
 
     served = v["served"]
-    return (f"board {at(m.get('board'))} s = {split(v)}, browser CPU {v['cpu']:.1f} s, load "
+    return (f"preview {at(m.get('preview'))} s, board {at(m.get('board'))} s = {split(v)}, browser CPU {v['cpu']:.1f} s, load "
             f"{v['load']:.1f} | shown {at(m.get('shown'))}, pyodide.mjs "
             f"{at(f.get('pyodide.mjs'))}, wasm {at(f.get('wasm'))}, stdlib "
             f"{at(f.get('stdlib'))}, wheels {at(f.get('wheel'))}..{at(v['last_wheel'])} "
@@ -241,18 +249,23 @@ def main(argv: list[str] | None = None) -> int:
                         v = visit(pw, chromium, profile, base, name, args.timeout)
                         refused += len(v["outside"])
                         results.setdefault((name, kind), []).append(
-                            (v["marks"]["board"], v["cpu"], ready(v["marks"]), *phases(v)))
+                            (v["marks"].get("preview", float("nan")), v["marks"]["board"],
+                             v["cpu"], ready(v["marks"]), *phases(v)))
                         print(f"{name} {kind:4} #{run + 1}: {describe(v)}", flush=True)
                 finally:
                     shutil.rmtree(profile, ignore_errors=True)
-    print("\nfirst board, seconds from opening the page (median of "
+    print("\nfirst playable card of the preview (before Python) and first board (Python's), "
+          "seconds from opening the page (median of "
           f"{args.runs}; every outside request refused, browser cache on; the machine's load "
           f"average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
     for nb in args.notebooks:
         name = nb if nb.endswith(".ipynb") else nb + ".ipynb"
-        (cold, cold_cpu, cold_ready, *cold_parts), (warm, warm_cpu, warm_ready, *warm_parts) = (
+        ((cold_pre, cold, cold_cpu, cold_ready, *cold_parts),
+         (warm_pre, warm, warm_cpu, warm_ready, *warm_parts)) = (
             [statistics.median(x) for x in zip(*results[(name, kind)], strict=True)]
             for kind in ("cold", "warm"))
+        print(f"  {name:22} first playable card (preview): cold {cold_pre:5.1f} s   warm "
+              f"{warm_pre:5.1f} s (nan: this notebook has no preview)")
         print(f"  {name:22} cold {cold:5.1f} s (kernel ready {cold_ready:5.1f} s, browser CPU "
               f"{cold_cpu:5.1f} s)   warm {warm:5.1f} s (kernel ready {warm_ready:5.1f} s, "
               f"browser CPU {warm_cpu:5.1f} s)")

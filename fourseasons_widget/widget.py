@@ -48,7 +48,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from . import prefs
+from . import prefs, preview
 from .background import Job, Worker
 from .channel import FrontEndGate, IntentError
 from .controller import (
@@ -522,6 +522,14 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<FourSeasons {self.game!r}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # beside the widget's view, the deal for the preview that plays before Python is
+        # ready (preview.py: a seed or PySolFC deal only, never a position given by code)
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not bundle or self._table is None:
+            return bundle
+        return preview.add_preview(bundle, self.game, given=self._table.recorder.given)
 
 
 __all__ = ["CARD_FACES", "FRONTEND_WRITABLE", "INTENTS", "INTENT_FIELDS", "MAX_TEXT",

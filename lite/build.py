@@ -31,7 +31,17 @@ so it works from any static host or ``python -m http.server``:
   Node.js): neither the npm package nor a wheel from PyPI carries any, and Pyodide's files live
   in the page's memory, so every start compiled each imported module from source again;
 - ``disablePyPIFallback``: a package the site does not carry is refused at once with a
-  message instead of being fetched from PyPI.
+  message instead of being fetched from PyPI;
+- **a board before Python is ready**: this project's own JupyterLab extension (``js/labext``,
+  a MIME renderer marked safe; built with ``@jupyterlab/builder`` if it is not built yet) as a
+  federated extension, and in each notebook the *preview* of its first board — the notebook's
+  cells are run here in a real kernel (nbclient) up to the first output carrying
+  ``application/vnd.fourseasons.board+json`` (``fourseasons_widget/preview.py``: a seed or a
+  PySolFC number), whose output is kept with only that and its text; the widget's own view,
+  which the site cannot restore, is dropped, and no other cell keeps an output.  The site's
+  notebooks are untrusted, and only a safe renderer shows there: so the first board plays (on
+  the front-end engine) while Pyodide starts, and the live board takes its game over when the
+  cell runs.  ``notebooks/`` itself is never written.
 
 What the site cannot carry: Pyodide's *compiled* packages (numpy, matplotlib, pillow, …) are
 published on neither PyPI nor npm, so ``import matplotlib`` fails in the site; the notebooks
@@ -79,6 +89,12 @@ STAND_INS = {"ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite"}
 KERNEL_PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
 KERNEL_WHEELS = "extensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 LOCK = "static/pyodide/pyodide-lock.json"
+# the board's preview (fourseasons_widget/preview.py) and the extension that draws it
+PREVIEW_MIME = "application/vnd.fourseasons.board+json"
+LABEXT = ROOT / "fourseasons_widget" / "labextension"
+LABEXT_SOURCE = ROOT / "js" / "labext"
+PREVIEW_CELLS = 8  # a notebook with no board in its first code cells gets no preview
+PREVIEW_CELL_SECONDS = 120
 
 
 class BuildError(RuntimeError):
@@ -313,6 +329,99 @@ def preload(site: Path, own: str, env: dict[str, str]) -> list[str]:
     return names
 
 
+# --- the board before Python is ready --------------------------------------------------
+
+def preview_extension() -> Path:
+    """The built preview extension (``js/labext``), built now with this Python's JupyterLab
+    if it is not (``npm ci`` in its folder, then ``@jupyterlab/builder``)."""
+    if not (LABEXT / "package.json").is_file():
+        import jupyterlab
+
+        log("building the preview extension (js/labext)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=LABEXT_SOURCE, check=True)
+        core = Path(jupyterlab.__file__).parent / "staging"
+        subprocess.run(["node", "build.mjs"], cwd=LABEXT_SOURCE, check=True,
+                       env={**os.environ, "JUPYTERLAB_CORE_PATH": str(core)})
+    meta = json.loads((LABEXT / "package.json").read_text())
+    if not meta.get("jupyterlab", {}).get("_build"):
+        raise BuildError(f"{LABEXT} is not a built JupyterLab extension")
+    return LABEXT
+
+
+def preview_output(output: dict) -> dict | None:
+    """``output`` reduced to the board's preview and its text, or None if it has none."""
+    data = output.get("data") or {}
+    if PREVIEW_MIME not in data:
+        return None
+    keep = {k: data[k] for k in (PREVIEW_MIME, "text/plain") if k in data}
+    return {"output_type": "display_data" if output["output_type"] == "display_data"
+            else "execute_result", "data": keep, "metadata": {},
+            **({"execution_count": None} if output["output_type"] == "execute_result" else {})}
+
+
+def with_preview(notebook: Path, dest: Path, *, cells: int = PREVIEW_CELLS,
+                 seconds: float = PREVIEW_CELL_SECONDS) -> bool:
+    """Write ``notebook`` to ``dest`` with the preview of its first board as the only output:
+    its code cells are run in order in a fresh kernel (its statistics in an empty folder) up
+    to the first whose output carries one, at most ``cells`` of them.  Returns whether it got
+    one (without one the notebook is written with no outputs)."""
+    import tempfile
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nb.metadata.pop("widgets", None)
+    found = False
+    with tempfile.TemporaryDirectory(prefix="fsw-lite-preview-") as tmp:
+        saved = {k: os.environ.get(k) for k in ("JUPYTER_DATA_DIR",)}
+        os.environ["JUPYTER_DATA_DIR"] = tmp  # (the kernel's statistics: none of the builder's)
+        try:
+            client = NotebookClient(nb, timeout=seconds, kernel_name="python3",
+                                    resources={"metadata": {"path": str(notebook.parent)}})
+            with client.setup_kernel():
+                run = 0
+                for index, cell in enumerate(nb.cells):
+                    if cell.cell_type != "code" or run >= cells:
+                        continue
+                    run += 1
+                    client.execute_cell(cell, index)
+                    outs = [nbformat.from_dict(o) for o in map(preview_output, cell.outputs)
+                            if o is not None]
+                    if outs:
+                        cell.outputs, found = outs[:1], True
+                        break
+                    cell.outputs = []
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.execution_count = None
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, dest)
+    return found
+
+
+def contents_with_previews(src: Path, dest: Path) -> list[str]:
+    """``src`` (the notebooks folder) copied to ``dest``, each notebook with its first board's
+    preview; returns the notebooks that got one."""
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    got = []
+    for nb in sorted(dest.rglob("*.ipynb")):
+        if with_preview(src / nb.relative_to(dest), nb):
+            got.append(str(nb.relative_to(dest)))
+    return got
+
+
 # --- the site ----------------------------------------------------------------------------
 
 def build_package_wheel(dest: Path) -> Path:
@@ -365,10 +474,19 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
         shutil.copy2(whl, (npm_lock.parent if name == "micropip" else stage / "pypi") / whl.name)
     npm_lock.write_text(json.dumps({**json.loads(npm_lock.read_text()), "packages": {}}))
 
+    # the preview extension, as a federated extension from its folder (the build config's
+    # federated_extensions: the others come from the build environment's share/)
+    lite_config = json.loads((stage / "jupyter_lite_config.json").read_text())
+    lite_config["LiteBuildConfig"]["federated_extensions"] = [str(preview_extension())]
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(lite_config, indent=2) + "\n")
+    log("the notebooks' first boards (nbclient, up to the first preview)")
+    previews = contents_with_previews(Path(contents or ROOT / "notebooks").resolve(),
+                                      CACHE / "contents")
+
     out = Path(out).resolve()
     cmd = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir",
-           str(stage), "--output-dir", str(out), "--contents",
-           str(Path(contents or ROOT / "notebooks").resolve()), "--no-sourcemaps"]
+           str(stage), "--output-dir", str(out), "--contents", str(CACHE / "contents"),
+           "--no-sourcemaps"]
     log("jupyter lite build")
     proc = subprocess.run(cmd, cwd=stage, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -381,6 +499,7 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
     summary = {"pyodide": PYODIDE_VERSION, "python": PYODIDE_PYTHON_VERSION,
                "lock": in_lock, "pypi": sorted(p.name for p in (out / "pypi").glob("*.whl")),
                "front_ends": {p: md.version(p) for p in PINNED_TO_BUILD_ENV},
+               "previews": previews,
                "size_mb": round(size / 1e6, 1), "seconds": round(time.perf_counter() - t0, 1)}
     (out / "lite-build.json").write_text(json.dumps(summary, indent=1) + "\n")
     return summary
@@ -441,6 +560,11 @@ def check_site(site: Path) -> list[str]:
             problems.append(f"lock entry {name}: sha256 does not match {f.name}")
         problems += [f"lock entry {name} depends on {d}, not in the lock"
                      for d in pkg["depends"] if d not in locked]
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    name = json.loads((LABEXT / "package.json").read_text())["name"]
+    if not any(e.get("name") == name for e in config.get("federated_extensions", [])) \
+            or not (site / "extensions" / name / "package.json").is_file():
+        problems.append(f"the preview extension {name} is not in the site")
     options = settings.get("loadPyodideOptions", {})
     if options.get("lockFileURL", "").split("?")[0] != f"./{LOCK}":
         problems.append(f"loadPyodideOptions.lockFileURL is not the site's lock: {options}")
@@ -478,6 +602,7 @@ def main(argv: list[str] | None = None) -> int:
     log(f"Pyodide {s['pyodide']} (Python {s['python']}); lock: {', '.join(s['lock'])}")
     log(f"pypi/: {', '.join(s['pypi'])}")
     log(f"front ends: {s['front_ends']}")
+    log(f"a board before Python is ready in: {', '.join(s['previews']) or 'no notebook'}")
     log(f"wrote {args.out}: {s['size_mb']} MB in {s['seconds']} s — serve it with "
         f"python -m http.server -d {args.out} --bind 127.0.0.1 8000")
     return 0

@@ -239,7 +239,8 @@ def test_the_build_refuses_a_site_whose_kernel_would_install_at_start(lite_build
 
     copy = tmp_path / "site"
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns("build", "extensions", "files"))
-    shutil.copytree(site / "extensions" / "@jupyterlite", copy / "extensions" / "@jupyterlite")
+    for ext in ("@jupyterlite", "fourseasons-widget-preview"):
+        shutil.copytree(site / "extensions" / ext, copy / "extensions" / ext)
     assert lite_build.check_site(copy) == []
     cfg = json.loads((copy / "jupyter-lite.json").read_text())
     options = cfg["jupyter-config-data"]["litePluginSettings"][
@@ -407,3 +408,70 @@ def test_in_the_browser_comm_messages_keep_their_nulls():
     assert nulled(plain, null) is plain  # nothing to change: nothing copied
     # elsewhere (CPython, no IPython shell sending comms) nothing is wrapped
     assert keep_nulls() is False
+
+
+# --- the board before Python is ready ---------------------------------------------------
+
+def small_notebook(path: Path, sources: list[str]) -> Path:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", text="an old output\n")]
+    nbformat.write(nb, path)
+    return path
+
+
+def test_a_notebook_keeps_only_its_first_boards_preview(lite_build, tmp_path: Path):
+    src = small_notebook(tmp_path / "in.ipynb", [
+        "print('set-up')",
+        "from fourseasons_widget import FourSeasons, Game\n"
+        "FourSeasons(deck=Game.new(seed=3).deck, stats=False)",  # (a deck: no preview)
+        "FourSeasons(seed=5, variant='czarina', stats=False)",
+        "raise SystemExit('never run: the preview was found above')",
+    ])
+    before = src.read_bytes()
+    assert lite_build.with_preview(src, tmp_path / "out.ipynb") is True
+    assert src.read_bytes() == before  # (the source is never written)
+    cells = json.loads((tmp_path / "out.ipynb").read_text())["cells"]
+    assert [len(c["outputs"]) for c in cells] == [0, 0, 1, 0]
+    out = cells[2]["outputs"][0]
+    assert set(out["data"]) == {lite_build.PREVIEW_MIME, "text/plain"}  # (no widget view)
+    assert out["data"][lite_build.PREVIEW_MIME]["seed"] == 5
+    assert all(c["execution_count"] is None for c in cells)
+
+
+def test_a_notebook_with_no_board_early_gets_no_preview(lite_build, tmp_path: Path):
+    src = small_notebook(tmp_path / "in.ipynb", ["x = 1", "x + 1",
+                                                 "from fourseasons_widget import FourSeasons\n"
+                                                 "FourSeasons(seed=5, stats=False)"])
+    assert lite_build.with_preview(src, tmp_path / "out.ipynb", cells=2) is False
+    cells = json.loads((tmp_path / "out.ipynb").read_text())["cells"]
+    assert [len(c["outputs"]) for c in cells] == [0, 0, 0]
+
+
+@slow
+def test_the_site_carries_the_preview_extension_and_01s_first_board(lite_build, site: Path,
+                                                                   tmp_path: Path):
+    import shutil
+
+    names = [e["name"] for e in config(site)["federated_extensions"]]
+    assert "fourseasons-widget-preview" in names
+    pkg = json.loads((site / "extensions" / "fourseasons-widget-preview" / "package.json")
+                     .read_text())
+    assert pkg["jupyterlab"]["_build"]["mimeExtension"]
+    cells = json.loads((site / "files" / "01-play.ipynb").read_text())["cells"]
+    with_outputs = [i for i, c in enumerate(cells) if c.get("outputs")]
+    assert len(with_outputs) == 1, with_outputs
+    cell = cells[with_outputs[0]]
+    assert "FourSeasons(seed=7)" in "".join(cell["source"])
+    assert cell["outputs"][0]["data"][lite_build.PREVIEW_MIME]["seed"] == 7
+    assert "application/vnd.jupyter.widget-view+json" not in cell["outputs"][0]["data"]
+    # a site without it is refused by the build's last check
+    shutil.rmtree(copy := tmp_path / "site", ignore_errors=True)
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("build", "extensions", "files"))
+    shutil.copytree(site / "extensions" / "@jupyterlite", copy / "extensions" / "@jupyterlite")
+    assert any("preview extension" in p for p in lite_build.check_site(copy))
+    # the notebooks of the repository stay as they are
+    repo = json.loads((ROOT / "notebooks" / "01-play.ipynb").read_text())["cells"]
+    assert lite_build.PREVIEW_MIME not in json.dumps(repo)

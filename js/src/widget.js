@@ -1,6 +1,7 @@
 // The anywidget module: `export default { initialize, render }`.  `initialize` makes the
 // model's Table (the coordinator its views share: the snapshot read, intents sent); `render`
 // makes a view over it and returns its cleanup.
+import { handOverWhenShown } from "./handover.js";
 import { kernelless, playLocally, staticPage } from "./kernel.js";
 import { dropTable, tableFor } from "./table.js";
 import { BoardView } from "./view.js";
@@ -19,6 +20,9 @@ export function render({ model, el }) {
   const win = el.ownerDocument && el.ownerDocument.defaultView;
   if (kernelless(model) || staticPage(model, win)) playLocally(table);
   const view = new BoardView(table, el);
+  // Python's board in a cell whose preview was played before the kernel was ready: that game
+  // goes on here, through Python (handover.js)
+  if (!table.local && !kernelless(model)) handOverWhenShown(table, el, (text) => view.note(text));
   return () => view.destroy();
 }
 

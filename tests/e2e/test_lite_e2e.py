@@ -12,6 +12,14 @@ site and run with Run → Run All Cells; each must reach its last cell with no e
 the live boards (and search views) it holds, each board with cards of real size, heard from its
 kernel (Pyodide in a web worker).  In ``05-search.ipynb`` the search view is then stepped.
 
+Before Python is ready (``test_the_first_board_plays_before_python_is_ready``): 01's first board
+is there as the site built it — its preview, drawn by this project's JupyterLab extension and
+playing on the front-end engine — measured in the page from the navigation's start to its first
+card laid out, while the kernel's status is not yet Idle nor Busy; it plays a turn and a move by
+clicks and refuses an illegal move with the Python model's words; Run All then shows the live
+board (Python's, heard from its kernel) at the same position, and a further click is answered by
+Python.
+
 In ``01-play.ipynb`` besides: a click on the stock lands a card on the waste (measured in the
 page: the card's box inside the waste pile's), Hint answers with no threads, and an exercise's
 checker says ✘ for the given blank and ✔ for a right answer typed into the cell; the Demo button
@@ -39,7 +47,10 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 START_TIMEOUT = 300_000  # ms: Pyodide and ~25 wheels on a loaded 2-core machine
 RUN_ALL_TIMEOUT = 900  # s: a whole notebook in Pyodide (no worker processes, a slower CPU)
-BOARD = ".fsw-root:not(.fsv-root)"
+# a live board (Python's); the preview drawn before Python is ready (the project's extension,
+# js/labext: the board inside .fsw-preview) is not one
+BOARD = ".fsw-root:not(.fsv-root):not(.fsw-preview .fsw-root)"
+PREVIEW = ".fsw-preview .fsw-root"
 
 # What each notebook of the course shows once Run All has reached its end: (live boards, search
 # views), counted in the widget outputs of a CPython run (``jupyter nbconvert --execute`` with
@@ -399,6 +410,124 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
               f"click-to-board in Pyodide {statistics.median(times):.0f} ms "
               f"(median of {len(times)}: {', '.join(f'{t:.0f}' for t in times)}); "
               f"Hint shown {hint_s:.1f} s after the click")
+        assert student.refused == [], student.refused
+        assert student.errors == [], student.errors
+    finally:
+        student.close()
+
+
+# In the page, from the navigation's start: when the preview first has a card laid out (a box
+# one can click) and the kernel's status then; when the kernel was first ready (Idle or Busy).
+PREVIEW_WATCH = r"""
+(() => {
+  const seen = (window.__fswPreview = {card: null, kernel: null, ready: null});
+  const status = () => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+    .map((e) => e.textContent).find((s) => /\| (\w+)/.test(s)) || '';
+  const check = () => {
+    const s = status();
+    if (seen.ready === null && /\| (Idle|Busy)/.test(s)) seen.ready = performance.now();
+    if (seen.card === null) {
+      const c = document.querySelector('__PREVIEW__ [data-card]');
+      if (c && c.getBoundingClientRect().width > 0) {
+        seen.card = performance.now();
+        seen.kernel = s || '(no kernel status shown yet)';
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+                                                 characterData: true, attributes: true});
+})();
+""".replace("__PREVIEW__", PREVIEW)
+
+
+def piles_shown(root) -> dict[str, list[str]]:
+    return root.evaluate("""el => Object.fromEntries([...el.querySelectorAll('[data-pile]')]
+        .map(p => [p.dataset.pile, [...p.querySelectorAll('[data-card]')].map(c => c.dataset.card)]))""")
+
+
+def test_the_first_board_plays_before_python_is_ready(offline_browser, served: str):
+    from fourseasons_widget import Game
+    from fourseasons_widget.snapshot import position_snapshot
+
+    # what the site saved for 01's first board: FourSeasons(seed=7); the waste card after a turn
+    # and its refusal on the left of the cross, in the Python model's words
+    g = Game.new(seed=7)
+    g.play("turn")
+    turned = position_snapshot(g.rules, g.state)["waste"][-1]
+    refusal = g.explain(f"{turned} w>c0")
+    assert refusal and g.explain("TC c1>c4") is None
+
+    student = Student(offline_browser, served)
+    student.context.add_init_script(PREVIEW_WATCH)
+    page = student.page
+    try:
+        page.goto(f"{served}/lab/index.html?path=01-play.ipynb")
+        preview = page.locator(PREVIEW).first
+        preview.locator("[data-card]").first.wait_for(timeout=120_000)
+        page.wait_for_function("window.__fswPreview.card !== null")
+        seen = page.evaluate("window.__fswPreview")
+        # the first card came before Python: the kernel was not ready then
+        assert not re.search(r"\| (Idle|Busy)", seen["kernel"]), seen
+        assert seen["ready"] is None or seen["ready"] > seen["card"], seen
+        assert preview.get_attribute("data-kernel") == "local"
+        assert "Python is not running yet" in preview.locator('[data-role="banner"]').inner_text()
+        shot(page, "lite-01-preview.png")
+
+        # a turn and a move by clicks, and an illegal move refused with its reason
+        card = lambda code: preview.locator(f'[data-card="{code}"]')  # noqa: E731
+        preview.locator('[data-pile="stock"]').click()
+        page.wait_for_function("el => /Moves 1\\b/.test(el.innerText)",
+                               arg=preview.locator('[data-role="status"]').element_handle())
+        card(turned).click()
+        preview.locator('[data-pile="cross:0"] [data-card]').last.click()
+        status = preview.locator('[data-role="status"]')
+        page.wait_for_function("el => el.dataset.kind === 'refusal'", arg=status.element_handle())
+        said = preview.locator('[data-role="status"] [data-role="message"]').inner_text()
+        assert said == refusal, said
+        card("TC").click()
+        preview.locator('[data-pile="cross:4"]').click()
+        page.wait_for_function("el => /Moves 2\\b/.test(el.innerText)", arg=status.element_handle())
+        played = piles_shown(preview)
+        assert played["cross:4"][-1] == "TC" and played["waste"][-1] == turned, played
+        python_ready = page.evaluate("window.__fswPreview.ready")
+        shot(page, "lite-01-preview-played.png")
+
+        # Run All: the live board, Python's, at the same position, and Python answers a click
+        t0 = time.perf_counter()
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.click(position={"x": 5, "y": 5})
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        root = page.locator(BOARD).first
+        root.locator("[data-card]").first.wait_for(timeout=START_TIMEOUT)
+        # (the live board's front end says how its hand-over ended on its element: handed N
+        # or stopped; Python answers the intents once Run All has ended: no subshells here)
+        page.wait_for_function(
+            "el => /^(handed|stopped)/.test(el.parentElement.dataset.handover || '')",
+            arg=root.element_handle(), timeout=RUN_ALL_TIMEOUT * 1000)
+        taken = time.perf_counter() - t0
+        # (textContent: JupyterLab does not lay out a cell scrolled out of view, and Run All
+        # scrolls to the last cell)
+        root.scroll_into_view_if_needed()
+        handover = root.evaluate("el => el.parentElement.dataset.handover")
+        assert handover == "handed 2", (handover, root.locator('[data-role="status"]').inner_text())
+        page.wait_for_function(
+            """el => el.dataset.kernel === 'live'
+                 && /Moves 2\\b/.test(el.querySelector('[data-role="status"]').textContent)""",
+            arg=root.element_handle(), timeout=60_000)
+        assert page.locator(PREVIEW).count() == 0  # (Run All cleared the preview)
+        assert piles_shown(root) == played, (piles_shown(root), played)
+        shot(page, "lite-01-handed-over.png")
+        before = len(piles_shown(root)["waste"])
+        root.locator('[data-pile="stock"]').click()
+        page.wait_for_function(
+            """el => el.dataset.kernel === 'live'
+                 && /Moves 3\\b/.test(el.querySelector('[data-role="status"]').textContent)""",
+            arg=root.element_handle(), timeout=60_000)
+        assert len(piles_shown(root)["waste"]) == before + 1
+        print(f"\nlite: the preview's first card {seen['card'] / 1000:.1f} s after opening 01 "
+              f"(kernel then: {seen['kernel']!r}; kernel ready at "
+              + (f"{python_ready / 1000:.1f} s" if python_ready else "not yet, after 2 moves")
+              + f"); Python had the game {taken:.1f} s after Run All")
         assert student.refused == [], student.refused
         assert student.errors == [], student.errors
     finally:

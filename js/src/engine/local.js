@@ -33,6 +33,10 @@ export const NEEDS_PYTHON = "Hint, solve, proofs that a deal is lost, statistics
   + "need Python (open this in Jupyter)";
 export const LOCAL_BANNER = "No kernel here: the board plays in this page; hint, solve, proofs "
   + "and statistics need Python.";
+/** The same, on the preview a notebook shows before its kernel is ready (the model's key
+ * `preview`: the JupyterLite site, js/src/preview.js): Python is coming, not absent. */
+export const PREVIEW_BANNER = "Python is not running yet: the board plays here; hint, solve, proofs "
+  + "and statistics need Python.";
 const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel (the board plays here; `
   + "hint, solve, proofs, statistics and the analysis need one)";
 
@@ -309,7 +313,7 @@ export class LocalTable {
   // -- publishing -------------------------------------------------------------------------
   ui(status) {
     const g = this.game;
-    let banner = { kind: "info", text: LOCAL_BANNER };
+    let banner = { kind: "info", text: get(this.model, "preview") === true ? PREVIEW_BANNER : LOCAL_BANNER };
     let offers = [];
     if (this.asking && status === "playing" && g.ply) {
       banner = { kind: "confirm", text: `${this.asking[1]} The game in progress (move ${g.ply}) will be given up.` };
