@@ -120,6 +120,10 @@ def _ours(code: Any) -> bool:
     return code.co_filename.startswith(_PACKAGE)
 
 
+def _own_exception_state(fn: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
+    yield fn(*args, **kwargs)
+
+
 class Guard:
     """Bounds for one call of someone else's code: ``seconds`` of wall time, ``max_lines``
     lines run where there are no signals, and ``forbidden``, a mapping of code objects to a
@@ -236,7 +240,12 @@ class Guard:
             sys.settrace(self._global)
         sys.setprofile(self._profile)
         try:
-            out.value = fn(*args, **kwargs)
+            # called in a generator of its own: a Stop raised by the tracer inside the
+            # student's ``except:`` block can leave CPython's record of the exception being
+            # handled pointing at that Stop after the call (3.11: ``sys.exc_info()`` still
+            # named it in the caller, and a later ``compile`` failed with "AST constructor
+            # recursion depth mismatch"); a generator keeps its own record, dropped with it
+            out.value = next(_own_exception_state(fn, args, kwargs))
         except Stop:
             out.value = None
         except BaseException as e:  # (SystemExit and KeyboardInterrupt are answered too)
