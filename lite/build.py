@@ -338,10 +338,9 @@ def preview_extension() -> Path:
         import jupyterlab
 
         log("building the preview extension (js/labext)")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                       cwd=LABEXT_SOURCE, check=True)
         core = Path(jupyterlab.__file__).parent / "staging"
-        subprocess.run(["node", "build.mjs"], cwd=LABEXT_SOURCE, check=True,
+        # (the front end's own script: npm ci in js/labext, then @jupyterlab/builder)
+        subprocess.run(["npm", "run", "build:labext"], cwd=LABEXT_SOURCE.parent, check=True,
                        env={**os.environ, "JUPYTERLAB_CORE_PATH": str(core)})
     meta = json.loads((LABEXT / "package.json").read_text())
     if not meta.get("jupyterlab", {}).get("_build"):
