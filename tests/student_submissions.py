@@ -218,3 +218,190 @@ def my_ids(problem, on_step, max_depth=50):
         if found is not None:
             return found
     return None
+
+
+# -- the faults a teacher's reading found (issue 38): written as a class hands them in ----------
+
+
+def bfs_start_not_reached(problem, on_step):
+    root = Node(problem.initial)
+    frontier = deque([root])
+    reached = set()  # the start is never put in: it comes back one move on
+    while frontier:
+        node = frontier.popleft()
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        for child in children:
+            k = problem.key(child.state)
+            if k not in reached:
+                reached.add(k)
+                frontier.append(child)
+        on_step(node, children, frontier)
+    return None
+
+
+def bfs_aima(problem, on_step):
+    """AIMA 4th ed., Figure 3.9: the goal test when a child is generated."""
+    node = Node(problem.initial)
+    if problem.is_goal(node.state):
+        return node
+    frontier = deque([node])
+    reached = {problem.key(problem.initial)}
+    while frontier:
+        node = frontier.popleft()
+        children = expand(problem, node)
+        for child in children:
+            if problem.is_goal(child.state):
+                return child
+            if problem.key(child.state) not in reached:
+                reached.add(problem.key(child.state))
+                frontier.append(child)
+        on_step(node, children, frontier)
+    return None
+
+
+def bfs_next_without_a_default(problem, on_step):
+    root = Node(problem.initial)
+    if problem.is_goal(root.state):
+        return root
+    frontier = deque([root])
+    reached = {problem.key(root.state)}
+    while frontier:
+        node = frontier.popleft()
+        children = expand(problem, node)
+        for child in children:
+            if problem.key(child.state) not in reached:
+                reached.add(problem.key(child.state))
+                frontier.append(child)
+        on_step(node, children, frontier)
+        goal = next(c for c in children if problem.is_goal(c.state))  # no default: raises
+        if goal is not None:
+            return goal
+    return None
+
+
+def bfs_returns_a_new_goal_node(problem, on_step):
+    root = Node(problem.initial)
+    frontier = deque([root])
+    reached = {problem.key(root.state)}
+    while frontier:
+        node = frontier.popleft()
+        if problem.is_goal(node.state):
+            return Node(node.state)  # "the goal" — without its line back to the start
+        children = expand(problem, node)
+        for child in children:
+            if problem.key(child.state) not in reached:
+                reached.add(problem.key(child.state))
+                frontier.append(child)
+        on_step(node, children, frontier)
+    return None
+
+
+class PriorityQueue:
+    """Red Blob Games' wrapper of heapq (with a counter for ties: Nodes do not compare)."""
+
+    def __init__(self):
+        self.elements = []
+        self.count = itertools.count()
+
+    def empty(self):
+        return not self.elements
+
+    def put(self, item, priority):
+        heapq.heappush(self.elements, (priority, next(self.count), item))
+
+    def get(self):
+        return heapq.heappop(self.elements)[-1]
+
+
+def astar_red_blob(problem, on_step):
+    start = Node(problem.initial)
+    frontier = PriorityQueue()
+    frontier.put(start, problem.h(start.state))
+    cost_so_far = {problem.key(start.state): 0}
+    while not frontier.empty():
+        node = frontier.get()
+        if problem.is_goal(node.state):
+            return node
+        if node.path_cost > cost_so_far[problem.key(node.state)]:
+            continue  # an entry a cheaper path superseded
+        children = expand(problem, node)
+        for child in children:
+            k = problem.key(child.state)
+            if k not in cost_so_far or child.path_cost < cost_so_far[k]:
+                cost_so_far[k] = child.path_cost
+                frontier.put(child, child.path_cost + problem.h(child.state))
+        on_step(node, children, frontier)
+    return None
+
+
+def astar_never_lowers_g(problem, on_step):
+    root = Node(problem.initial)
+    count = itertools.count()
+    frontier = [(problem.h(root.state), next(count), root)]
+    reached = {problem.key(root.state)}  # a set: a cheaper path later is never taken
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        for child in children:
+            k = problem.key(child.state)
+            if k not in reached:
+                reached.add(k)
+                heapq.heappush(frontier, (child.path_cost + problem.h(child.state),
+                                          next(count), child))
+        on_step(node, children, frontier)
+    return None
+
+
+def astar_goal_when_generated(problem, on_step):
+    root = Node(problem.initial)
+    if problem.is_goal(root.state):
+        return root
+    count = itertools.count()
+    frontier = [(problem.h(root.state), next(count), root)]
+    reached = {problem.key(root.state): root}
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if reached[problem.key(node.state)] is not node:
+            continue
+        children = expand(problem, node)
+        on_step(node, children, frontier)
+        for child in children:
+            if problem.is_goal(child.state):
+                return child  # the first goal generated, not the cheapest
+            k = problem.key(child.state)
+            if k not in reached or child.path_cost < reached[k].path_cost:
+                reached[k] = child
+                heapq.heappush(frontier, (child.path_cost + problem.h(child.state),
+                                          next(count), child))
+    return None
+
+
+def ucs_heap(problem, on_step):
+    root = Node(problem.initial)
+    count = itertools.count()
+    frontier = [(0, next(count), root)]
+    reached = {problem.key(root.state): root}
+    while frontier:
+        _, _, node = heapq.heappop(frontier)
+        if problem.is_goal(node.state):
+            return node
+        if reached[problem.key(node.state)] is not node:
+            continue
+        children = expand(problem, node)
+        for child in children:
+            k = problem.key(child.state)
+            if k not in reached or child.path_cost < reached[k].path_cost:
+                reached[k] = child
+                heapq.heappush(frontier, (child.path_cost, next(count), child))
+        on_step(node, children, frontier)
+    return None
+
+
+def astar_patching_the_class(problem, on_step):
+    """Tries "h = 0" the way a student reads a blog post: on the class, not the instance."""
+    type(problem).h = lambda self, s: 0
+    return None

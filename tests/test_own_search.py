@@ -6,6 +6,7 @@ are told what they actually are; no submission can hang the check or change a la
 from __future__ import annotations
 
 import heapq
+import inspect
 import itertools
 import sys
 import time
@@ -14,15 +15,24 @@ from collections import deque
 import pytest
 from student_submissions import (
     TIE_BREAKS,
+    astar_goal_when_generated,
+    astar_never_lowers_g,
+    astar_patching_the_class,
+    astar_red_blob,
+    bfs_aima,
     bfs_deque,
     bfs_list_pop0,
+    bfs_next_without_a_default,
     bfs_on_step_before_push,
     bfs_reached_by_state,
+    bfs_returns_a_new_goal_node,
+    bfs_start_not_reached,
     bfs_two_lists,
     dfs_iterative,
     dfs_recursive,
     make_astar,
     my_ids,
+    ucs_heap,
 )
 
 from fourseasons_widget.exercises import own_search
@@ -87,10 +97,11 @@ def test_a_reached_table_keyed_on_the_state_is_right_and_told_what_it_costs(monk
     assert "keyed on the state itself" in fb.why and "problem.key(state)" in fb.why
 
 
-def test_a_breadth_first_search_is_also_a_uniform_cost_search_here():
-    # every move costs 1: ordering by depth is ordering by g
+def test_breadth_first_handed_in_as_uniform_cost_is_named_on_the_romania_map():
+    # on the game every move costs 1 and the two expand alike; on AIMA's map they differ
     fb = check_search(bfs_deque, "uniform-cost")
-    assert fb, fb.why
+    assert not fb
+    assert fb.why.startswith("This is breadth-first search") and "Romania" in fb.why
 
 
 # -- right A* searches, any tie-break ----------------------------------------------------------
@@ -208,29 +219,12 @@ def test_astar_handed_in_as_greedy_is_named_astar():
     assert not fb and fb.why.startswith("This is A*")
 
 
-def test_the_aima_breadth_first_search_is_refused_naming_the_goal_test_on_generation():
-    def aima_bfs(problem, on_step):  # AIMA 4th ed., Figure 3.9
-        node = Node(problem.initial)
-        if problem.is_goal(node.state):
-            return node
-        frontier = deque([node])
-        reached = {problem.key(problem.initial)}
-        while frontier:
-            node = frontier.popleft()
-            children = expand(problem, node)
-            for child in children:
-                if problem.is_goal(child.state):
-                    return child
-                if problem.key(child.state) not in reached:
-                    reached.add(problem.key(child.state))
-                    frontier.append(child)
-            on_step(node, children, frontier)
-        return None
-
-    fb = check_search(aima_bfs, "breadth-first")
-    assert not fb
+def test_the_aima_breadth_first_search_is_right_with_a_note_on_its_goal_test():
+    fb = check_search(bfs_aima, "breadth-first")  # AIMA 4th ed., Figure 3.9
+    assert fb, fb.why
+    assert "level by level" in fb.why and "shortest" in fb.why
     assert "Figure 3.9" in fb.why and "when a child is generated" in fb.why
-    assert "taken from the frontier" in fb.why and "A*" in fb.why
+    assert "when a node is taken" in fb.why and "A*" in fb.why
 
 
 def test_astar_without_a_reached_table_is_told_so():
@@ -598,3 +592,150 @@ def test_in_another_thread_a_one_line_endless_loop_is_stopped(quick):
     t.start()
     t.join(30)
     assert out and not out[0] and "did not finish within 0.5 s" in out[0].why
+
+
+# -- issue 38: the faults a teacher's reading found, from the student's side ---------------------
+
+
+def test_a_breadth_first_search_without_the_start_in_its_reached_table_is_not_yet():
+    fb = check_search(bfs_start_not_reached, "breadth-first")
+    assert not fb
+    assert "expands the start again" in fb.why and "missing from your reached table" in fb.why
+    assert "reached = {problem.key(problem.initial)}" in fb.why
+    assert "keyed on the state itself" not in fb.why  # (what it was told before: false)
+
+
+def test_a_stop_iteration_is_reported_with_the_students_line():
+    fb = check_search(bfs_next_without_a_default, "breadth-first")
+    assert not fb
+    code = bfs_next_without_a_default.__code__
+    line = next(i for i, text in enumerate(
+        inspect.getsource(bfs_next_without_a_default).splitlines(), start=code.co_firstlineno)
+        if "next(c for c" in text)
+    assert f"StopIteration (line {line}, in bfs_next_without_a_default)" in fb.why
+    assert "RuntimeError" not in fb.why and "next(..., None)" in fb.why
+
+
+def test_a_goal_state_in_a_node_of_its_own_is_told_it_has_no_line():
+    fb = check_search(bfs_returns_a_new_goal_node, "breadth-first")
+    assert not fb
+    assert "Node(state)" in fb.why and "no line back to the start" in fb.why
+    assert "not a goal" not in fb.why
+
+
+def test_an_astar_on_red_blobs_priority_queue_wrapper_is_read_and_right():
+    fb = check_search(astar_red_blob, "A*")
+    assert fb, fb.why
+    assert "least f = g + h" in fb.why and "Romania" in fb.why
+
+
+def test_a_wrapper_keeping_two_lists_is_told_what_is_wrong():
+    class Frontier:  # two lists: the checker cannot tell which is the frontier
+        def __init__(self):
+            self.items, self.log = [], []
+
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        frontier = Frontier()
+        frontier.items.append(root)
+        while frontier.items:
+            node = frontier.items.pop(0)
+            children = expand(problem, node)
+            frontier.items.extend(children)
+            frontier.log.append(node)
+            on_step(node, children, frontier)
+        return None
+
+    fb = check_search(mine, "breadth-first")
+    assert not fb
+    assert "a Frontier keeps 2 lists" in fb.why and "pass that list itself" in fb.why
+
+
+def test_an_astar_that_never_lowers_g_is_caught_on_the_romania_map():
+    fb = check_search(astar_never_lowers_g, "A*")
+    assert not fb
+    assert "Romania" in fb.why and "cost 450" in fb.why and "cheapest costs 418" in fb.why
+    assert "Bucharest at g 450" in fb.why and "cheaper path, g 418" in fb.why
+    assert "reached[k] = child" in fb.why
+
+
+def test_an_astar_returning_a_goal_when_generated_is_caught_on_the_romania_map():
+    fb = check_search(astar_goal_when_generated, "A*")
+    assert not fb
+    assert "tests for the goal when a child is generated" in fb.why
+    assert "Move the goal test" in fb.why
+
+
+def test_the_game_positions_alone_cannot_tell_these_mistakes(monkeypatch):
+    # why the Romania map is among the positions: on the game alone both mistakes pass
+    monkeypatch.setattr(own_search, "COSTED", ())
+    assert check_search(astar_never_lowers_g, "A*")
+    assert check_search(astar_goal_when_generated, "A*")
+
+
+def test_a_right_uniform_cost_search_is_right_on_the_romania_map():
+    fb = check_search(ucs_heap, "uniform-cost")
+    assert fb, fb.why
+    assert "cheapest" in fb.why and "418 km on the Romania map" in fb.why
+
+
+def test_a_patch_of_the_problems_class_reaches_neither_the_checker_nor_the_library():
+    from fourseasons_widget.search.endgames import lesson_position
+    from fourseasons_widget.search.problem import GameProblem
+
+    lesson = algorithms.astar(GameProblem(lesson_position(0, 12))).expanded
+    h = GameProblem.h
+    check_search(astar_patching_the_class, "A*")
+    assert GameProblem.h is h
+    fb = check_search(ucs_heap, "A*")  # uniform-cost is not certified as A*
+    assert not fb and fb.why.startswith("This is uniform-cost search")
+    assert algorithms.astar(GameProblem(lesson_position(0, 12))).expanded == lesson
+
+
+def test_a_patch_of_the_library_class_itself_is_put_back():
+    from fourseasons_widget.search.problem import GameProblem
+
+    def mine(problem, on_step):
+        GameProblem.h = lambda self, s: 0
+        GameProblem.is_goal = lambda self, s: True
+        return None
+
+    check_search(mine, "A*")
+    p = GameProblem(_problem(*CHECK_POSITIONS[0]).initial, _problem(*CHECK_POSITIONS[0]).rules)
+    assert p.h(p.initial) > 0 and not p.is_goal(p.initial)
+    assert check_search(make_astar(TIE_BREAKS["oldest"]), "A*")
+
+
+def test_a_search_looping_after_its_last_on_step_is_stopped_once_not_per_position(quick):
+    calls = []
+
+    def mine(problem, on_step):
+        calls.append(1)
+        fb_node = Node(problem.initial)
+        children = expand(problem, fb_node)
+        on_step(fb_node, children, deque(children))
+        n = 0
+        while True:  # "tidying up" after the search, for ever
+            n += 1
+
+    fb = check_search(mine, "breadth-first")
+    assert not fb and "did not finish within" in fb.why
+    assert len(calls) == 1  # the bound is the check's: the other positions are not run
+
+
+def test_a_deeply_recursive_search_never_lets_the_checkers_stop_escape(quick):
+    def mine(problem, on_step):
+        def deeper(n):
+            try:
+                return deeper(n + 1)
+            except RecursionError:  # at the recursion limit: expand, and go deeper again
+                node = Node(problem.initial)
+                children = expand(problem, node)
+                on_step(node, children, children)
+                return deeper(n + 1)
+        return deeper(0)
+
+    for _ in range(3):  # (the escape depended on where the alarm landed: try a few times)
+        fb = check_search(mine, "breadth-first")
+        assert not fb
+        assert sys.exc_info() == (None, None, None)

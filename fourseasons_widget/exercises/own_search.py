@@ -46,7 +46,15 @@ from functools import cache
 from typing import Any
 
 from ..search.algorithms import Node, expand
-from ..search.bounded import Guard, Outcome, describe_error, frontier_node, step_children
+from ..search.bounded import (
+    Guard,
+    Outcome,
+    describe_error,
+    frontier_container,
+    frontier_node,
+    private_class,
+    step_children,
+)
 from ..search.bounded import Misuse as _Misuse
 from ._feedback import Feedback
 
@@ -56,6 +64,13 @@ from ._feedback import Feedback
 CHECK_POSITIONS = ((0, 3), (2, 6), (3, 6))
 #: iterative deepening repeats its work: smaller positions (the last with a card in the stock)
 IDS_POSITIONS = ((0, 3), (0, 5), (2, 4))
+#: AIMA's Romania map, Arad to Bucharest (:mod:`~fourseasons_widget.search.romania`): where
+#: moves cost differently, the position that shows the classic mistakes of uniform-cost search
+#: and A* (a goal tested when generated; a state's g never lowered), which change nothing on
+#: the game's positions, where every move costs 1
+ROMANIA = ("Arad", "Bucharest")
+#: the algorithms also checked on :data:`ROMANIA`
+COSTED = ("uniform-cost", "A*")
 #: the algorithms the checker knows, and the names a student may use for them
 KINDS = {"breadth-first": ("breadth-first", "bfs", "breadth first"),
          "uniform-cost": ("uniform-cost", "ucs", "uniform cost", "dijkstra"),
@@ -176,13 +191,32 @@ def _kind(name: Any) -> str | None:
     return None
 
 
-def _problem(seed: int, cards_left: int):
-    """A fresh copy of a check position: what a student's run changes on it (``problem.h =
-    ...``) dies with it."""
+def _problem(seed: int | str, cards_left: int | str):
+    """A fresh copy of a check position, of a class of its own: what a student's run changes
+    on it (``problem.h = ...``, or ``type(problem).h = ...``) dies with it."""
+    if (seed, cards_left) == ROMANIA:
+        from ..search.romania import RomaniaProblem
+
+        return private_class(RomaniaProblem(seed))
     from ..search.endgames import position_at, small_position
     from ..search.problem import GameProblem
 
-    return GameProblem(position_at(small_position(seed=seed, cards_left=cards_left)))
+    return private_class(GameProblem(position_at(small_position(seed=seed,
+                                                                cards_left=cards_left))))
+
+
+def _where(position: tuple) -> str:
+    if position == ROMANIA:
+        return "AIMA's Romania map (Arad to Bucharest)"
+    return f"small_position(seed={position[0]}, cards_left={position[1]})"
+
+
+@cache
+def _cheapest(seed: int | str, cards_left: int | str) -> float:
+    """The cost of a cheapest line (the library's uniform-cost search)."""
+    from ..search import algorithms
+
+    return algorithms.uniform_cost_search(_problem(seed, cards_left)).cost
 
 
 @cache
@@ -283,14 +317,7 @@ class _Watch:
             self.guard.halt("expansions")
         try:
             kids = step_children(node, children)
-            source = frontier
-            if source is None:
-                source = ()
-            elif isinstance(source, dict):
-                source = list(source.values())
-            elif not isinstance(source, list | deque | tuple) and isinstance(
-                    getattr(source, "queue", None), list | deque):
-                source = source.queue  # queue.Queue, queue.PriorityQueue
+            source = frontier_container(frontier)
             n = len(self.steps)
             self.last_source = source
             if n < FULL_STEPS or n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1):
@@ -317,13 +344,17 @@ class _Run:
     to judge it."""
 
     def __init__(self, search: Any, seed: int, cards_left: int, kind: str) -> None:
-        self.where = f"small_position(seed={seed}, cards_left={cards_left})"
         self.position = (seed, cards_left)
+        self.where = _where(self.position)
         self.shortest, self.dist = _layers(seed, cards_left)
         self.judge = _problem(seed, cards_left)  # the checker's own copy, never the student's
-        guard = Guard(CHECK_SECONDS, forbidden=_forbidden())
+        theirs = _problem(seed, cards_left)
+        # (a patch of the classes the copies come from, GameProblem.h = ..., is put back)
+        guard = Guard(CHECK_SECONDS, forbidden=_forbidden(),
+                      protect=(type(theirs), type(self.judge), Node))
         self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT)
-        self.out: Outcome = guard.run(search, _problem(seed, cards_left), self.watch)
+        self.out: Outcome = guard.run(search, theirs, self.watch)
+        self.cost: float = 0.0  # the cost of the line returned (set by _line_of)
         self.steps = self.watch.steps
         if self.steps and self.steps[-1].frontier is None:  # (the last one is always judged)
             try:
@@ -484,8 +515,11 @@ def _keyed_on_state(run: _Run) -> bool:
     """Two different states of one ``problem.key`` were both expanded: a reached table keyed
     on the state itself."""
     seen: dict[Any, Any] = {}
+    start = run.key(run.steps[0].node) if run.steps else None
     for st in run.steps:
         k = run.key(st.node)
+        if k == start:
+            continue  # (the start again: see _start_again)
         if k in seen and seen[k] != st.node.state:
             return True
         seen.setdefault(k, st.node.state)
@@ -493,7 +527,7 @@ def _keyed_on_state(run: _Run) -> bool:
 
 
 def _what_it_is(claimed: str, runs: list[_Run]) -> str | None:
-    for other in ("greedy best-first", "uniform-cost", "depth-first", "A*"):
+    for other in ("greedy best-first", "uniform-cost", "depth-first", "A*", "breadth-first"):
         if other == claimed or not _fits(other, runs):
             continue
         if other == "uniform-cost" and claimed in ("breadth-first", "uniform-cost"):
@@ -522,6 +556,9 @@ def _error_text(e: BaseException) -> str:
         return ("comparing two Nodes failed (TypeError: '<' not supported): when two heap "
                 "entries have the same f, Python compares the next item; put a counter between "
                 "f and the node, (f, count, node)")
+    if isinstance(e, StopIteration):
+        return (describe_error(e) + ": next() found nothing left; give it a default, "
+                "next(..., None), or loop while the frontier is not empty")
     return describe_error(e)
 
 
@@ -584,18 +621,35 @@ def _line_of(run: _Run, found: Any) -> tuple[list, str | None]:
     if not isinstance(found, Node):
         return [], (f"your search returned a {type(found).__name__}, not a Node: return the goal "
                     "Node (or None)")
+    p = run.judge
     try:
         line = found.path()
-        p = run.judge
         s = p.initial
+        cost = 0.0
         for a in line:
             if a not in p.actions(s):
                 return line, ("the line your goal node records is not legal: build children "
                               "with expand(problem, node)")
-            s = p.result(s, a)
+            s2 = p.result(s, a)
+            cost += p.action_cost(s, a, s2)
+            s = s2
     except Exception:
         return [], "the node you returned does not record a line: build it with expand"
+    run.cost = cost
     if not p.is_goal(s):
+        try:
+            a_goal = bool(p.is_goal(found.state))
+        except Exception:
+            a_goal = False
+        if a_goal and found.parent is None:
+            return line, ("your search returned a goal state in a Node of its own, "
+                          "Node(state), which records no line back to the start: return the "
+                          "goal node your search reached (a child expand(problem, node) "
+                          "made, which keeps its parent and action)")
+        if a_goal:
+            return line, ("your search returned a goal, but the line its node records does "
+                          "not lead from the start to it: build every child with "
+                          "expand(problem, node), which records its parent and action")
         return line, "your search returned a node that is not a goal"
     return line, None
 
@@ -624,6 +678,49 @@ def _taken_as_next(kind: str, run: _Run, found: Node) -> bool:
     return run.prio(kind, found) <= best + 1e-9
 
 
+_AIMA_NOTE = (
+    " It tests for the goal when a child is generated, as AIMA's breadth-first search does "
+    "(4th ed., Figure 3.9): right for breadth-first, and it saves expanding the goal's own "
+    "layer. Notebook 05 tests when a node is taken, the form uniform-cost search and A* need "
+    "to return a cheapest line (the first goal generated may lie on a costlier one).")
+
+
+def _listed(items: list[str]) -> str:
+    """"3, 7 and 7" (the last of several joined by "and")."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _costlier_text(run: _Run, found: Node, best: float) -> str:
+    """A costlier line than the cheapest, and where the search kept a costlier path to a state
+    after a cheaper one had been generated (an A* or uniform-cost search that never lowers a
+    state's g)."""
+    text = (f"On {run.where} your search returned a line of cost {_num(run.cost)}; the "
+            f"cheapest costs {_num(best)}")
+    line = [found, *_ancestors(found)]
+    cheaper: dict[Any, tuple[float, int, Node]] = {}
+    for k, st in enumerate(run.steps, start=1):
+        for c in st.children:
+            kc = run.key(c)
+            if kc not in cheaper or c.path_cost < cheaper[kc][0]:
+                cheaper[kc] = (c.path_cost, k, st.node)
+    for n in line:
+        seen = cheaper.get(run.key(n))
+        if seen is not None and seen[0] < n.path_cost - 1e-9:
+            g, k, parent = seen
+            return (f"{text}: your search kept {_named(n.state)} at g {_num(n.path_cost)} "
+                    f"after expansion {k} (of {_named(parent.state)}) reached it by a cheaper "
+                    f"path, g {_num(g)}. When a child reaches a state by a cheaper path than "
+                    "the one your reached table holds, replace the entry (reached[k] = child) "
+                    "and push the child; skip the costlier entry when it is taken.")
+    return text + ": does it take a node of least f (A*) or g (uniform-cost) at each expansion?"
+
+
+def _named(state: Any) -> str:
+    return state if isinstance(state, str) else "a state"
+
+
 def _generation_text(kind: str) -> str:
     if kind == "breadth-first":
         return ("Your search tests for the goal when a child is generated. That is the "
@@ -635,6 +732,24 @@ def _generation_text(kind: str) -> str:
     return ("Your search tests for the goal when a child is generated: " + kind + " must test "
             "when a node is taken from the frontier — the first goal generated need not be on "
             "a cheapest line. Move the goal test to just after a node is taken.")
+
+
+def _start_again(kind: str, run: _Run) -> str | None:
+    """The start expanded a second time, the only state so repeated: a reached table made
+    without the start (the start comes back one move on, often with its cross piles in
+    another order, the same state for ``problem.key``)."""
+    if len(run.steps) < 2 or _keyed_on_state(run):
+        return None
+    start = run.key(run.steps[0].node)
+    for i, st in enumerate(run.steps[1:], start=2):
+        if run.key(st.node) == start:
+            how = ("the very same state" if st.node.state == run.steps[0].node.state else
+                   "the same state for problem.key, its piles in another order")
+            return (f"On {run.where}, expansion {i} expands the start again ({how}, "
+                    f"at depth {st.node.depth}): the start is missing from your reached "
+                    "table. Put it in when you make the table: reached = "
+                    "{problem.key(problem.initial)}")
+    return None
 
 
 def _repeat(kind: str, run: _Run) -> str | None:
@@ -704,6 +819,8 @@ def check_search(search: Any, algorithm: str = "breadth-first") -> Feedback:
         return Feedback.not_yet("Write your function first: def my_search(problem, on_step): "
                                 "... returning the goal Node or None.")
     positions = IDS_POSITIONS if kind == "iterative deepening" else CHECK_POSITIONS
+    if kind in COSTED:
+        positions = (*positions, ROMANIA)
     runs = []
     for seed, cards_left in positions:
         run = _Run(search, seed, cards_left, kind)
@@ -711,6 +828,8 @@ def check_search(search: Any, algorithm: str = "breadth-first") -> Feedback:
         if early is not None:
             return early
         runs.append(run)
+        if run.out.stopped in ("time", "steps"):
+            break  # (the time bound is the check's, not each position's: judge what ran)
     try:
         if kind == "iterative deepening":
             return _judge_ids(runs)
@@ -764,7 +883,7 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                 return Feedback.not_yet(f"{detail[0].upper()}{detail[1:]}: {_WANT[kind]}.")
     # 2. a graph search: no state expanded twice, every new state kept
     for run in runs:
-        text = _repeat(kind, run)
+        text = _start_again(kind, run) or _repeat(kind, run)
         if text:
             return Feedback.not_yet(text + ".")
     if kind != "depth-first":
@@ -785,6 +904,8 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
         if run.out.stopped is not None:
             return Feedback.not_yet(_sentence(_stop_text(run, kind)))
     lines = []
+    km = ""
+    aima = False
     for run in runs:
         found = run.out.value
         if found is None:
@@ -795,14 +916,23 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
         line, wrong = _line_of(run, found)
         if wrong:
             return Feedback.not_yet(f"On {run.where} {wrong}.")
-        # 4. the goal test when a node is taken (breadth-first, uniform-cost, A*)
+        # 4. the goal test when a node is taken (uniform-cost, A*); breadth-first may test
+        #    when a child is generated (AIMA's form), which still finds a shortest line
         if kind in _OPTIMAL and not _taken_as_next(kind, run, found):
-            return Feedback.not_yet(_generation_text(kind))
-        # 5. a shortest line
+            if kind != "breadth-first":
+                return Feedback.not_yet(_generation_text(kind))
+            aima = True
+        # 5. a shortest line; where moves cost differently, a cheapest one
+        if run.position == ROMANIA:
+            best = _cheapest(*run.position)
+            if run.cost > best + 1e-9:
+                return Feedback.not_yet(_costlier_text(run, found, best))
+            km = f"{_num(run.cost)} km on the Romania map"
+            continue
         if kind in _OPTIMAL and len(line) != run.shortest:
             return Feedback.not_yet(f"On {run.where} your search returned a line of "
                                     f"{len(line)} moves; the shortest has {run.shortest}.")
-        lines.append(len(line))
+        lines.append(str(len(line)))
     total = sum(len(r.steps) for r in runs)
     lib = _library_expansions(kind, positions)
     does = {
@@ -814,14 +944,19 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
     }[kind]
     promise = (", tests for the goal when a node is taken and finds shortest lines"
                if kind in _OPTIMAL else " and finds a line")
-    note = ""
+    if kind in COSTED:
+        promise = (", tests for the goal when a node is taken and finds cheapest lines")
+    if aima:
+        promise = " and finds shortest lines"
+    note = _AIMA_NOTE if aima else ""
     if any(_keyed_on_state(r) for r in runs):
-        note = (" Its reached table is keyed on the state itself: positions that differ only "
+        note += (" Its reached table is keyed on the state itself: positions that differ only "
                 "in the order of the cross piles are searched apart, hence the expansions; "
                 "problem.key(state) makes them one.")
     return Feedback.right(
         f"Your {kind} search {does}, never expands a state twice{promise} on "
-        f"{len(runs)} positions ({', '.join(map(str, lines))} moves; {total:,} expansions, "
+        f"{len(runs)} positions ({_listed(lines)} moves{', and ' + km if km else ''}; "
+        f"{total:,} expansions, "
         f"the library's {kind}: {lib:,}).{note}")
 
 

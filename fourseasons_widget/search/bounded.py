@@ -36,6 +36,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,6 +108,8 @@ class Outcome:
     swallowed: bool = False
     #: the forbidden functions it called, by their description (in call order, each once)
     library: list[str] = field(default_factory=list)
+    #: the attributes of the protected classes it changed (``"GameProblem.h"``), put back
+    patched: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
@@ -120,19 +123,69 @@ def _ours(code: Any) -> bool:
     return code.co_filename.startswith(_PACKAGE)
 
 
+class _Raised:
+    """A ``StopIteration`` the student's function raised, carried out of the generator it is
+    called in (raised there, Python would turn it into "RuntimeError: generator raised
+    StopIteration" and lose the student's line)."""
+
+    def __init__(self, error: StopIteration) -> None:
+        self.error = error
+
+
 def _own_exception_state(fn: Callable[..., Any], args: tuple, kwargs: dict) -> Any:
-    yield fn(*args, **kwargs)
+    try:
+        value = fn(*args, **kwargs)
+    except StopIteration as e:
+        yield _Raised(e)
+        return
+    yield value
+
+
+def frontier_container(frontier: Any) -> Any:
+    """What to read the entries of a frontier on_step was given from: the container itself
+    (a list, deque, tuple or set; a dict's values; any iterable object), the list a
+    ``queue.Queue`` or ``queue.PriorityQueue`` keeps (``.queue``), or the one list (or deque)
+    a wrapper object keeps, such as Red Blob Games' ``PriorityQueue`` (``.elements``).
+    Raises :class:`Misuse` for an object that is none of these, saying what it is."""
+    if frontier is None:
+        return ()
+    if isinstance(frontier, dict):
+        return list(frontier.values())
+    if isinstance(frontier, list | deque | tuple | set | frozenset):
+        return frontier
+    inner = getattr(frontier, "queue", None)
+    if isinstance(inner, list | deque):
+        return inner  # queue.Queue, queue.PriorityQueue
+    if hasattr(type(frontier), "__iter__"):
+        return frontier  # a class that is its own frontier, a generator
+    try:
+        fields = [v for v in vars(frontier).values() if isinstance(v, list | deque)]
+    except TypeError:
+        fields = []
+    if len(fields) == 1:
+        return fields[0]  # a wrapper: Red Blob's PriorityQueue keeps its heap in .elements
+    name = type(frontier).__name__
+    if fields:
+        raise Misuse(f"on_step's third argument should be your frontier: a {name} keeps "
+                     f"{len(fields)} lists, and the checker cannot tell which holds the "
+                     "frontier; pass that list itself (a deque, a list or a heap)")
+    raise Misuse("on_step's third argument should be your frontier (a deque, a list or a "
+                 f"heap, or an object keeping one), not a {name}")
 
 
 class Guard:
     """Bounds for one call of someone else's code: ``seconds`` of wall time, ``max_lines``
     lines run where there are no signals, and ``forbidden``, a mapping of code objects to a
     description (``{breadth_first_search.__code__: "the library's breadth-first search"}``)
-    whose calls are noted."""
+    whose calls are noted; the classes in ``protect`` (and their bases of this package) are
+    put back as they were after the call, whatever it patched on them
+    (``type(problem).h = ...``), and the outcome names what it changed."""
 
     def __init__(self, seconds: float, *, max_lines: int = 200_000_000,
-                 forbidden: dict[Any, str] | None = None) -> None:
+                 forbidden: dict[Any, str] | None = None,
+                 protect: tuple[type, ...] = ()) -> None:
         self.seconds = float(seconds)
+        self.protect = protect
         self.max_lines = max_lines
         self.forbidden = forbidden or {}
         self.reason: str | None = None
@@ -182,6 +235,8 @@ class Guard:
             self.reason = "time"
         if frame is not None and frame.f_code in self._hooks:
             return  # (raised inside a hook, Python would switch the hook off: the next alarm)
+        if frame is not None and frame is self._home:
+            return  # (the guard's own frame, setting up or cleaning up: never raised into)
         self.raised += 1
         raise Stop(self.reason)
 
@@ -225,6 +280,7 @@ class Guard:
     def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
         """Call ``fn(*args, **kwargs)`` under the bounds; never raises what ``fn`` raises."""
         out = Outcome()
+        kept = _snapshot(self.protect)
         use_signal = signals_usable()
         old_trace, old_profile = sys.gettrace(), sys.getprofile()
         old_handler: Any = None
@@ -246,6 +302,8 @@ class Guard:
             # named it in the caller, and a later ``compile`` failed with "AST constructor
             # recursion depth mismatch"); a generator keeps its own record, dropped with it
             out.value = next(_own_exception_state(fn, args, kwargs))
+            if isinstance(out.value, _Raised):
+                out.error, out.value = out.value.error, None
         except Stop:
             out.value = None
         except BaseException as e:  # (SystemExit and KeyboardInterrupt are answered too)
@@ -273,7 +331,39 @@ class Guard:
         if out.swallowed and out.stopped is not None:
             out.value = None  # a run that went on after being stopped has no result to judge
         out.library = list(self.library)
+        out.patched = _restore(kept)
         return out
+
+
+def _snapshot(classes: tuple[type, ...]) -> list[tuple[type, dict[str, Any]]]:
+    """The namespaces of ``classes`` and of their bases defined in this package."""
+    seen: list[type] = []
+    for cls in classes:
+        for c in cls.__mro__:
+            if c not in seen and (c in classes or c.__module__.startswith(__package__ or "")):
+                seen.append(c)
+    return [(c, dict(vars(c))) for c in seen]
+
+
+def _restore(kept: list[tuple[type, dict[str, Any]]]) -> list[str]:
+    """Put each class's namespace back as it was; the names of what had changed."""
+    changed = []
+    missing = object()
+    for cls, before in kept:
+        now = dict(vars(cls))
+        for name in sorted(set(before) | set(now)):
+            old, new = before.get(name, missing), now.get(name, missing)
+            if old is new:
+                continue
+            changed.append(f"{cls.__name__}.{name}")
+            try:
+                if old is missing:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, old)
+            except (AttributeError, TypeError):
+                pass
+    return changed
 
 
 def describe_error(e: BaseException, limit: int = 120) -> str:
@@ -294,3 +384,14 @@ def describe_error(e: BaseException, limit: int = 120) -> str:
     if len(msg) > limit:
         msg = msg[:limit].rsplit(" ", 1)[0].rstrip(",;:.") + " …"
     return f"{type(e).__name__}{': ' + msg if msg else ''}{where}"
+
+
+def private_class(obj: Any) -> Any:
+    """Give ``obj`` a class of its own (a bare subclass of its class, of the same name), and
+    return it: a patch of ``type(obj)`` (``type(problem).h = ...``) then reaches no other
+    instance — not the checker's own copies, not the library's later runs."""
+    cls = type(obj)
+    obj.__class__ = type(cls.__name__, (cls,), {"__module__": cls.__module__,
+                                                "__qualname__": cls.__qualname__,
+                                                "__doc__": cls.__doc__})
+    return obj
