@@ -38,6 +38,7 @@ import traitlets
 from .cards import RANK_LABELS
 from .channel import FrontEndGate
 from .game import Game
+from .search.bounded import private_class
 from .search.problem import GameProblem
 from .search.trace import EVALUATIONS, MAX_STEPS, TRACEABLE, Trace, record
 from .validate import safe_text
@@ -198,7 +199,8 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
         rules = g.rules
         own = self._own.get(self.algorithm)
         if own is not None:
-            t = record(GameProblem(g), own, max_steps=self.max_steps,
+            # (a class of its own: a patch of type(problem) dies with this run)
+            t = record(private_class(GameProblem(g)), own, max_steps=self.max_steps,
                        evaluation=self._evaluation)
         else:
             t = record(GameProblem(g), self.algorithm, max_steps=self.max_steps)

@@ -5,12 +5,16 @@ raised and never hanging."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import sys
 import time
 
 import pytest
 from student_submissions import (
     TIE_BREAKS,
+    astar_patching_the_class,
+    astar_red_blob,
     bfs_list_pop0,
     bfs_on_step_before_push,
     dfs_deque,
@@ -99,3 +103,91 @@ def test_an_astar_of_ones_own_is_drawn_exactly_as_the_librarys():
     assert a.solved and a.path == b.path and a.expanded == b.expanded
     assert [s["node"] for s in a.steps] == [s["node"] for s in b.steps]
     assert [s["queue"] for s in a.steps] == [s["queue"] for s in b.steps]
+
+
+# -- issue 38: the view refuses what the checker refuses -----------------------------------------
+
+
+def _json_safe(v: SearchView) -> None:
+    json.dumps(v.trace, allow_nan=False)  # what the front end is sent: plain, finite JSON
+
+
+def test_a_node_made_by_hand_is_refused_not_drawn():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        children = expand(problem, root)
+        forged = Node(children[0].state, root, "anything", 1, 1)  # not a legal action's child
+        on_step(root, [*children, forged], [*children, forged])
+        return None
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "not one expand(problem, node) makes" in v.error
+    assert v.last_trace.stopped == "error" and v.last_trace.steps == []
+    _json_safe(v)
+
+
+def test_garbage_children_are_refused_with_a_clear_error():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        on_step(root, [Node("garbage", root, None, 1, 1)], [])
+        return None
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "not one expand(problem, node) makes" in v.error and v.last_trace.steps == []
+
+
+def test_an_endless_generator_of_children_is_refused():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        on_step(root, itertools.cycle(expand(problem, root)), [])
+        return None
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "more than 1,000 children" in v.error and v.last_trace.steps == []
+
+
+def test_a_node_changed_after_it_was_reported_is_refused_and_nan_never_reaches_the_front_end():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        children = expand(problem, root)
+        on_step(root, children, list(children))
+        child = children[0]
+        child.path_cost = float("nan")  # "mutated" after it was reported
+        on_step(child, expand(problem, child), list(children[1:]))
+        return None
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "is not the one reported" in v.error
+    assert len(v.last_trace.steps) == 1  # the step before the forgery is drawn
+    _json_safe(v)
+
+
+def test_a_nan_cost_on_a_child_is_refused():
+    def mine(problem, on_step):
+        root = Node(problem.initial)
+        children = expand(problem, root)
+        children[0].path_cost = float("nan")
+        on_step(root, children, list(children))
+        return None
+
+    v = SearchView(small_position(seed=0, cards_left=3), algorithm=mine)
+    assert "not one expand(problem, node) makes" in v.error
+    _json_safe(v)
+
+
+def test_red_blobs_priority_queue_wrapper_is_drawn_as_a_heap():
+    game = small_position(seed=2, cards_left=6)
+    v = SearchView(game, algorithm=astar_red_blob)
+    assert v.error == "" and v.last_trace.solved
+    assert v.last_trace.evaluation == "A*"
+    assert v.last_trace.path == SearchView(game, algorithm="A*").last_trace.path
+
+
+def test_a_class_patch_in_the_view_does_not_reach_the_library():
+    from fourseasons_widget.search.problem import GameProblem
+
+    game = small_position(seed=2, cards_left=6)
+    before = SearchView(game, algorithm="A*").last_trace.expanded
+    SearchView(game, algorithm=astar_patching_the_class)
+    assert SearchView(game, algorithm="A*").last_trace.expanded == before
+    assert GameProblem.h.__name__ == "h"

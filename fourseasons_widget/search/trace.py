@@ -23,14 +23,14 @@ A node's class at step *k* (after *k* expansions):
 from __future__ import annotations
 
 import itertools
-from collections import deque
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import algorithms
 from .algorithms import Node, Step
-from .bounded import Guard, describe_error, frontier_node, step_children
+from .bounded import Guard, describe_error, frontier_container, frontier_node, step_children
 from .bounded import Misuse as _Misuse
 
 #: the algorithms the view offers: all are the best-first core with a different f
@@ -241,6 +241,7 @@ class _Recorder:
             kids = step_children(node, children)
             members, shape = _frontier_of(frontier)  # (shape: a heap's entries, or None)
             me = self.bind(node, k)
+            self.genuine(me, node, kids, k)
         except (_Misuse, TypeError, ValueError) as e:
             self.error = str(e)
             if guard is not None:
@@ -269,6 +270,34 @@ class _Recorder:
         self.frontiers.append((members, shape))
         self.children_of.append(kids)
         self.record_step(k, me, self.nodes[me]["f"], len(members), [])
+
+    def genuine(self, me: int, node: Node, kids: list[Node], k: int) -> None:
+        """Refuse (:class:`Misuse`) what ``expand`` did not make: a node expanded whose state,
+        g or depth is not what it was when it was reported (a node changed after), and a
+        child that is not ``node``'s by a legal action, with the state, g and depth that
+        action gives (a Node made by hand, garbage): the view draws only search steps."""
+        rec = self.nodes[me]
+        if (node.state != self.states[rec["pos"]] or not _same_number(node.path_cost, rec["g"])
+                or node.depth != rec["depth"]):
+            raise _Misuse(f"the node expanded at expansion {k} is not the one reported (its "
+                          "state, g or depth changed since): a search reads its nodes, it "
+                          "does not change them")
+        p = self.problem
+        legal = None
+        for c in kids:
+            ok = c.parent is node and c.depth == node.depth + 1
+            if ok:
+                if legal is None:
+                    legal = p.actions(node.state)
+                ok = c.action in legal
+            if ok:
+                s2 = p.result(node.state, c.action)
+                ok = (s2 == c.state and _same_number(
+                    c.path_cost, node.path_cost + p.action_cost(node.state, c.action, s2)))
+            if not ok:
+                raise _Misuse(f"a child reported at expansion {k} is not one expand(problem, "
+                              "node) makes (its parent, action, state, g or depth differ): "
+                              "report the children expand gives, unchanged")
 
     def _add_late_children(self) -> None:
         """A search that calls on_step before adding the children to its frontier: add to each
@@ -363,14 +392,7 @@ def _frontier_of(frontier: Any) -> tuple[list[Node], list[Any] | None]:
     """The Nodes of a search's own frontier in its container's order, and, for a heap (a list
     of tuples, taken smallest first), its entries; ``None`` for a queue or a stack (which of
     the two is read afterwards from what the search took)."""
-    source = frontier
-    if source is None:
-        source = ()
-    elif isinstance(source, dict):
-        source = list(source.values())
-    elif not isinstance(source, list | deque | tuple) and isinstance(
-            getattr(source, "queue", None), list | deque):
-        source = source.queue  # queue.Queue, queue.PriorityQueue
+    source = frontier_container(frontier)
     try:
         raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
     except TypeError:
@@ -379,7 +401,7 @@ def _frontier_of(frontier: Any) -> tuple[list[Node], list[Any] | None]:
     if len(raw) > MAX_FRONTIER:
         raise _Misuse(f"the frontier passed to on_step holds more than {MAX_FRONTIER:,} entries")
     nodes = [frontier_node(e) for e in raw]
-    heap = isinstance(frontier, list) and raw and all(isinstance(e, tuple) for e in raw)
+    heap = isinstance(source, list) and raw and all(isinstance(e, tuple) for e in raw)
     return nodes, raw if heap else None
 
 
@@ -454,7 +476,7 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
     ``max_steps`` expansions): what it did until it ended, failed or was stopped is the trace;
     why it stopped early, if it did, is the trace's ``error`` (never raised)."""
     name = getattr(search, "__name__", "your search")
-    guard = Guard(OWN_SECONDS)
+    guard = Guard(OWN_SECONDS, protect=(type(problem), Node))
     rec.guard = guard
     out = guard.run(search, problem, rec.own_step)
     error = ""
@@ -503,6 +525,12 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
                  len(rec.nodes), dups, max([s["frontier"] for s in rec.steps] + [1]),
                  rec.max_steps, rec.nodes, rec.steps, rec.states, rec.evaluation,
                  error[:300])
+
+
+def _same_number(x: Any, y: Any) -> bool:
+    """``x`` is a finite real number equal to ``y`` (never NaN, never infinite)."""
+    return (isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+            and abs(x - y) <= 1e-9 * max(1.0, abs(y)))
 
 
 def _f(algorithm: str, depth: int, g: float, h: float) -> float:
