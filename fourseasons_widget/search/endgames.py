@@ -21,7 +21,8 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
                    max_seconds: float = 5.0, tries: int = 50) -> Game:
     """A :class:`Game` at a position with at most ``cards_left`` cards outside the
     foundations, reached by playing a known winning line of ``Game.new(seed)`` (the next seeds
-    are tried where none is known).  Every algorithm of :mod:`.algorithms` finishes on such
+    are tried where none is known; past the stored deals, any seed gives one of them, in turn:
+    ``game.seed`` says which).  Every algorithm of :mod:`.algorithms` finishes on such
     positions for small ``cards_left``.
 
     The lines are the solver's, found once and stored with the package
@@ -42,20 +43,19 @@ def small_position(seed: int = 0, cards_left: int = 6, variant: str = "standard"
     known = _lines().get(variant)
     if known is None:
         raise ValueError(f"no lesson lines for variant {quote(variant)}")
-    for k in range(seed, seed + tries):
-        line = known.get(str(k))
-        if line is None:
-            continue
-        game = Game.new(seed=k, variant=variant)
-        for m in line:
-            if 52 - game.state.cards_home <= cards_left:
-                break
-            game.play(m)
-        return game
-    stored = ", ".join(k for k, line in known.items() if line)
-    raise ValueError(f"no winning line of {variant} is stored for seeds {seed}–"
-                     f"{seed + tries - 1} (stored: {stored or 'none'}); add seeds to "
-                     "fourseasons_widget/solver/lessons.py and run it")
+    stored = sorted(int(k) for k, line in known.items() if line)
+    if not stored:
+        raise ValueError(f"no winning line of {variant} is stored: choose another variant "
+                         f"({', '.join(v for v, lines in _lines().items() if any(lines.values()))})")
+    found = [k for k in range(seed, seed + tries) if known.get(str(k))]
+    # past the stored deals: the stored deals again, round and round (game.seed says which)
+    k = found[0] if found else stored[seed % len(stored)]
+    game = Game.new(seed=k, variant=variant)
+    for m in known[str(k)]:
+        if 52 - game.state.cards_home <= cards_left:
+            break
+        game.play(m)
+    return game
 
 
 @functools.cache
