@@ -16,7 +16,7 @@ every move costs 1, neither mistake changes what a search does):
 >>> from fourseasons_widget.search.algorithms import astar
 >>> r = astar(RomaniaProblem())
 >>> r.path, r.cost
-(['Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'], 418)
+(['Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'], 418.0)
 """
 
 from __future__ import annotations
