@@ -226,6 +226,31 @@ def test_name():
     not_yet(check_name(None))
 
 
+def test_sources_from_the_students_side():
+    from fourseasons_widget.exercises import check_sources
+
+    right = {"a": "Dick 1883", "b": "Jones 1898", "c": "Parlett 1979",
+             "d": "Morehead & Mott-Smith", "e": "the rule sheet", "f": "the article on Jones"}
+    fb = check_sources(right)
+    assert fb and "Simplicity" in fb.why
+    # as a student types them: surnames, other case, a letter in brackets
+    assert check_sources({"(A)": "dick", "b": "Jones", "c": "parlett", "d": "Morehead",
+                          "e": "rule sheet", "f": "article on Jones"})
+    # Dalton only records Jones's version: told so, without naming the answer
+    fb = check_sources({**right, "b": "Dalton 1948"})
+    not_yet(fb, "Jones 1898")
+    assert "5 of 6 right" in fb.why and "look again at b" in fb.why and "Dalton" in fb.why
+    # the rule sheet's Simplicity figure is not Morehead and Mott-Smith's here
+    fb = check_sources({**right, "e": "Morehead & Mott-Smith"})
+    not_yet(fb, "rule sheet")
+    assert "look again at e" in fb.why
+    not_yet(check_sources(None))
+    not_yet(check_sources({"a": "Dick 1883"}))  # a fact left out
+    not_yet(check_sources({**right, "g": "Dick 1883"}))  # no such fact
+    not_yet(check_sources({**right, "a": "Wikipedia"}))  # not a source in the list
+    not_yet(check_sources(["Dick 1883"]))
+
+
 def test_dick_vacancy_from_the_students_side():
     from fourseasons_widget import FourSeasons
     from fourseasons_widget.exercises.history import check_dick_vacancy

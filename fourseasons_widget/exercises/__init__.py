@@ -18,7 +18,13 @@ False
 from __future__ import annotations
 
 from ._feedback import Feedback
-from .history import check_base_ranks, check_dick_home, check_dick_vacancy, check_name
+from .history import (
+    check_base_ranks,
+    check_dick_home,
+    check_dick_vacancy,
+    check_name,
+    check_sources,
+)
 from .own_search import check_search
 from .play import check_legal_moves, check_puzzle_moves, check_won, legal_moves_puzzle
 from .rules import REASONS, check_home_in, check_refusal
@@ -39,6 +45,7 @@ __all__ = [
     "REASONS", "check_refusal", "check_home_in",
     # 03-history
     "check_base_ranks", "check_dick_home", "check_dick_vacancy", "check_name",
+    "check_sources",
     # 04-variants
     "show_mystery", "check_mystery", "check_keep_space",
     # 05-search

@@ -133,3 +133,94 @@ def check_dick_vacancy(board: Any, rule: Any) -> Feedback:
                                 "the refusal again.")
     return Feedback.not_yet(f"Dick's game has rule ({letter}) as well. What did it refuse "
                             "after the K♣ left its place, and why?")
+
+
+#: Notebook 03, "Your turn 5: which source says so?": facts the notebook states, each with the
+#: one source it rests on (notebooks/sources.md, "The facts the course uses"). The printed
+#: works are cited as the encyclopedia article cites them.
+SOURCE_FACTS = {
+    "a": ("The first printed rules: nine cards in a 3 × 3 square, the foundations at the "
+          "corners.", "Dick 1883"),
+    "b": ("The same game with an 'exploded' layout, the corner cards moved away from a cross "
+          "of five, as Czarina Patience.", "Jones 1898"),
+    "c": ("Vanishing Cross commended as the best of the game's names.", "Parlett 1979"),
+    "d": ("Four Seasons is won about once in ten games.", "Morehead & Mott-Smith"),
+    "e": ("Simplicity is won about nine games in ten (a figure no other source repeats).",
+          "the rule sheet"),
+    "f": ("Mary Whitmore Jones lived from about 1823 to 1915, the first female heir of "
+          "Chastleton House.", "the article on Jones"),
+}
+#: the sources to choose from, as the notebook lists them (pages as the article gives them);
+#: Dalton (1948) only records Jones's version again: it is no fact's one source here
+SOURCES = {
+    "Dick 1883": "Dick (1883), pp. 14–16",
+    "Jones 1898": "Mary Whitmore Jones (1898)",
+    "Dalton 1948": "Dalton (1948)",
+    "Parlett 1979": "David Parlett (1979), pp. 86–87",
+    "Morehead & Mott-Smith": "Albert Morehead and Geoffrey Mott-Smith (2001)",
+    "the rule sheet": "the unattributed rule sheet 'Four Seasons: Full rules'",
+    "the article on Jones": "the encyclopedia article 'Mary Whitmore Jones'",
+}
+
+
+def _source_key(text: str) -> str | None:
+    low = "".join(ch for ch in text.lower() if ch.isalnum())
+    for key in SOURCES:
+        if low == "".join(ch for ch in key.lower() if ch.isalnum()):
+            return key
+    for key in SOURCES:  # a surname alone ("Parlett"), or the rule sheet / article named
+        first = "".join(ch for ch in key.lower().split()[0] if ch.isalnum())
+        if key.startswith("the "):
+            first = "".join(ch for ch in key.lower().split()[1] if ch.isalnum())
+        if low == first or low.startswith(first):
+            return key
+    return None
+
+
+def show_source_facts() -> None:
+    """Print the facts and the sources of Your turn 5."""
+    for letter, (fact, _) in SOURCE_FACTS.items():
+        print(f"({letter}) {fact}")
+    print()
+    print("Sources:", "; ".join(f'"{k}" — {v}' for k, v in SOURCES.items()))
+
+
+def check_sources(answers: Any) -> Feedback:
+    """Your turn 5: ``answers`` maps each fact's letter of :data:`SOURCE_FACTS` to the source
+    (a key of :data:`SOURCES`) it comes from.
+
+    >>> check_sources(None)
+    ✘ Not yet. Fill in `answers` with a dict, e.g. {"a": "Dick 1883", "b": ...}.
+    """
+    if missing(answers):
+        return Feedback.not_yet('Fill in `answers` with a dict, e.g. {"a": "Dick 1883", '
+                                '"b": ...}.')
+    if not isinstance(answers, dict):
+        return Feedback.not_yet("`answers` should be a dict from a fact's letter to a source.")
+    given: dict[str, str | None] = {}
+    for letter, source in answers.items():
+        key = str(letter).strip().lower().strip("()")
+        if key not in SOURCE_FACTS:
+            return Feedback.not_yet(f"There is no fact {str(letter)[:10]!r}: the letters are "
+                                    f"{', '.join(SOURCE_FACTS)}.")
+        given[key] = _source_key(source) if isinstance(source, str) else None
+    left = [k for k in SOURCE_FACTS if k not in given]
+    if left:
+        return Feedback.not_yet(f"Give a source for every fact: {', '.join(left)} still "
+                                "missing.")
+    unknown = [k for k, v in given.items() if v is None]
+    if unknown:
+        return Feedback.not_yet(f"Fact {unknown[0]}: name one of the sources listed (e.g. "
+                                '"Parlett 1979" or "the rule sheet").')
+    wrong = sorted(k for k, v in given.items() if v != SOURCE_FACTS[k][1])
+    if wrong:
+        hint = ""
+        if any(given[k] == "Dalton 1948" for k in wrong):
+            hint = " Dalton only records a version someone else published first."
+        return Feedback.not_yet(f"{len(SOURCE_FACTS) - len(wrong)} of {len(SOURCE_FACTS)} "
+                                f"right; look again at {', '.join(wrong)} in the section "
+                                f"Sources and in sources.md.{hint}")
+    return Feedback.right("Each fact to its source. Note which rest on a printed work you can "
+                          "look up by its pages (Dick, Parlett), which only on the encyclopedia "
+                          "article's word for it, and which on an unattributed sheet alone: "
+                          "the Simplicity figure is the one the course could not check.")
