@@ -16,14 +16,18 @@ not by one reference's trace, so any frontier container and any tie-break passes
   node's subtree before its siblings (a stack, or recursion);
 - a graph search never expands a state twice (A* and uniform-cost: never again by a path no
   cheaper), and keeps every new child in its frontier;
-- breadth-first, uniform-cost and A* test for the goal when a node is taken from the frontier,
-  and return a shortest line;
+- uniform-cost and A* test for the goal when a node is taken from the frontier and return a
+  cheapest line; breadth-first returns a shortest line, and may test when a child is generated
+  (AIMA's Figure 3.9: right, with a note on the difference);
 - iterative deepening runs depth-first passes to depths 0, 1, 2, …, each expanding every state
   within its limit, and returns a shortest line.
 
 A wrong search is told the first of these it breaks, and what it is instead ("this is
-greedy best-first search: it orders the frontier by h alone").  Each position is a fresh
-copy (nothing a student changes survives into the next check); the student's code runs
+greedy best-first search: it orders the frontier by h alone").  Uniform-cost search and A* are
+also run on AIMA's Romania map (:data:`ROMANIA`), where moves cost differently: there a goal
+tested when generated, or a state's g never lowered, returns a costlier line, as it cannot on
+the game.  Each position is a fresh copy, of a class of its own (nothing a student changes on
+it, or on its class, survives into the next check); the student's code runs
 under bounds (:mod:`~fourseasons_widget.search.bounded`: expansions, frontier size, wall time
 or a step budget) and its errors, ``sys.exit()`` and ``KeyboardInterrupt`` are answered, never
 raised; a search that calls the library's own searches (or this module's hidden ones) is
