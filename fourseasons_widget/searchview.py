@@ -38,7 +38,6 @@ import traitlets
 from .cards import RANK_LABELS
 from .channel import FrontEndGate
 from .game import Game
-from .search.bounded import private_class
 from .search.problem import GameProblem
 from .search.trace import EVALUATIONS, MAX_STEPS, TRACEABLE, Trace, record
 from .validate import safe_text
@@ -199,8 +198,7 @@ class SearchView(FrontEndGate, anywidget.AnyWidget):
         rules = g.rules
         own = self._own.get(self.algorithm)
         if own is not None:
-            # (a class of its own: a patch of type(problem) dies with this run)
-            t = record(private_class(GameProblem(g)), own, max_steps=self.max_steps,
+            t = record(GameProblem(g), own, max_steps=self.max_steps,
                        evaluation=self._evaluation)
         else:
             t = record(GameProblem(g), self.algorithm, max_steps=self.max_steps)

@@ -739,3 +739,26 @@ def test_a_deeply_recursive_search_never_lets_the_checkers_stop_escape(quick):
         fb = check_search(mine, "breadth-first")
         assert not fb
         assert sys.exc_info() == (None, None, None)
+
+
+def test_children_made_by_hand_are_refused_as_the_search_view_refuses_them():
+    def mine(problem, on_step):  # children without their depth: the order cannot be judged
+        root = Node(problem.initial)
+        frontier = deque([root])
+        reached = {problem.key(root.state)}
+        while frontier:
+            node = frontier.popleft()
+            if problem.is_goal(node.state):
+                return node
+            children = [Node(problem.result(node.state, a), node, a, node.path_cost + 1)
+                        for a in problem.actions(node.state)]
+            for child in children:
+                if problem.key(child.state) not in reached:
+                    reached.add(problem.key(child.state))
+                    frontier.append(child)
+            on_step(node, children, frontier)
+        return None
+
+    fb = check_search(mine, "breadth-first")
+    assert not fb
+    assert "is not one expand(problem, node) makes (its depth is 0, its parent's 0)" in fb.why

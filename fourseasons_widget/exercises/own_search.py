@@ -54,6 +54,7 @@ from ..search.bounded import (
     Guard,
     Outcome,
     describe_error,
+    forged_child,
     frontier_container,
     frontier_node,
     private_class,
@@ -308,8 +309,9 @@ class _Watch:
     """The ``on_step`` the checker hands a student's search: it records each expansion (the
     Node objects themselves, so that identity tells the nodes apart) and enforces the bounds."""
 
-    def __init__(self, guard: Guard, limit: int) -> None:
+    def __init__(self, guard: Guard, limit: int, judge: Any) -> None:
         self.guard, self.limit = guard, limit
+        self.judge = judge  # the checker's own copy of the position
         self.steps: list[_Step] = []
         self.misuse: str | None = None
         self.last_source: Any = ()  # the frontier reported last (read again at the end)
@@ -321,8 +323,14 @@ class _Watch:
             self.guard.halt("expansions")
         try:
             kids = step_children(node, children)
-            source = frontier_container(frontier)
             n = len(self.steps)
+            if n < FULL_STEPS:
+                why = forged_child(self.judge, node, kids)
+                if why is not None:
+                    raise _Misuse(f"a child reported at expansion {n + 1} is not one "
+                                  f"expand(problem, node) makes ({why}): build the children "
+                                  "with expand and report them unchanged")
+            source = frontier_container(frontier)
             self.last_source = source
             if n < FULL_STEPS or n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1):
                 raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
@@ -356,7 +364,8 @@ class _Run:
         # (a patch of the classes the copies come from, GameProblem.h = ..., is put back)
         guard = Guard(CHECK_SECONDS, forbidden=_forbidden(),
                       protect=(type(theirs), type(self.judge), Node))
-        self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT)
+        self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT,
+                            self.judge)
         self.out: Outcome = guard.run(search, theirs, self.watch)
         self.cost: float = 0.0  # the cost of the line returned (set by _line_of)
         self.steps = self.watch.steps

@@ -395,3 +395,35 @@ def private_class(obj: Any) -> Any:
                                                 "__qualname__": cls.__qualname__,
                                                 "__doc__": cls.__doc__})
     return obj
+
+
+def same_cost(x: Any, y: Any) -> bool:
+    """``x`` is a finite real number equal to ``y`` (never NaN, never infinite)."""
+    import math
+
+    return (isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+            and abs(x - y) <= 1e-9 * max(1.0, abs(y)))
+
+
+def forged_child(problem: Any, node: Node, kids: list[Node]) -> str | None:
+    """Why one of ``kids`` (the children a search reported for ``node``) is not one
+    ``expand(problem, node)`` makes — its parent, action, state, g or depth differ (a Node
+    made by hand, garbage, a NaN cost) — or ``None``.  ``problem`` is the observer's own copy
+    (the checker's, the view's), never the one the search may have changed."""
+    legal = None
+    for c in kids:
+        if c.parent is not node:
+            return "its parent is not the node expanded"
+        if c.depth != node.depth + 1:
+            return f"its depth is {c.depth!r}, its parent's {node.depth}"
+        if legal is None:
+            legal = problem.actions(node.state)
+        if c.action not in legal:
+            return "its action is not a legal action of the node expanded"
+        s2 = problem.result(node.state, c.action)
+        if s2 != c.state:
+            return "its state is not the one its action leads to"
+        g = node.path_cost + problem.action_cost(node.state, c.action, s2)
+        if not same_cost(c.path_cost, g):
+            return f"its path cost is {c.path_cost!r}, where its action gives {g:g}"
+    return None

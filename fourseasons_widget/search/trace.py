@@ -22,15 +22,24 @@ A node's class at step *k* (after *k* expansions):
 
 from __future__ import annotations
 
+import copy
 import itertools
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import algorithms
 from .algorithms import Node, Step
-from .bounded import Guard, describe_error, frontier_container, frontier_node, step_children
+from .bounded import (
+    Guard,
+    describe_error,
+    forged_child,
+    frontier_container,
+    frontier_node,
+    private_class,
+    same_cost,
+    step_children,
+)
 from .bounded import Misuse as _Misuse
 
 #: the algorithms the view offers: all are the best-first core with a different f
@@ -277,27 +286,15 @@ class _Recorder:
         child that is not ``node``'s by a legal action, with the state, g and depth that
         action gives (a Node made by hand, garbage): the view draws only search steps."""
         rec = self.nodes[me]
-        if (node.state != self.states[rec["pos"]] or not _same_number(node.path_cost, rec["g"])
+        if (node.state != self.states[rec["pos"]] or not same_cost(node.path_cost, rec["g"])
                 or node.depth != rec["depth"]):
             raise _Misuse(f"the node expanded at expansion {k} is not the one reported (its "
                           "state, g or depth changed since): a search reads its nodes, it "
                           "does not change them")
-        p = self.problem
-        legal = None
-        for c in kids:
-            ok = c.parent is node and c.depth == node.depth + 1
-            if ok:
-                if legal is None:
-                    legal = p.actions(node.state)
-                ok = c.action in legal
-            if ok:
-                s2 = p.result(node.state, c.action)
-                ok = (s2 == c.state and _same_number(
-                    c.path_cost, node.path_cost + p.action_cost(node.state, c.action, s2)))
-            if not ok:
-                raise _Misuse(f"a child reported at expansion {k} is not one expand(problem, "
-                              "node) makes (its parent, action, state, g or depth differ): "
-                              "report the children expand gives, unchanged")
+        why = forged_child(self.problem, node, kids)
+        if why is not None:
+            raise _Misuse(f"a child reported at expansion {k} is not one expand(problem, "
+                          f"node) makes ({why}): report the children expand gives, unchanged")
 
     def _add_late_children(self) -> None:
         """A search that calls on_step before adding the children to its frontier: add to each
@@ -476,9 +473,12 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
     ``max_steps`` expansions): what it did until it ended, failed or was stopped is the trace;
     why it stopped early, if it did, is the trace's ``error`` (never raised)."""
     name = getattr(search, "__name__", "your search")
-    guard = Guard(OWN_SECONDS, protect=(type(problem), Node))
+    # the search gets a copy of its own, of a class of its own: what it changes on it (or on
+    # its class) is not what the view checks its steps against
+    theirs = private_class(copy.copy(problem))
+    guard = Guard(OWN_SECONDS, protect=(type(theirs), type(problem), Node))
     rec.guard = guard
-    out = guard.run(search, problem, rec.own_step)
+    out = guard.run(search, theirs, rec.own_step)
     error = ""
     found = out.value
     stopped = "goal" if found is not None else "exhausted"
@@ -525,12 +525,6 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
                  len(rec.nodes), dups, max([s["frontier"] for s in rec.steps] + [1]),
                  rec.max_steps, rec.nodes, rec.steps, rec.states, rec.evaluation,
                  error[:300])
-
-
-def _same_number(x: Any, y: Any) -> bool:
-    """``x`` is a finite real number equal to ``y`` (never NaN, never infinite)."""
-    return (isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
-            and abs(x - y) <= 1e-9 * max(1.0, abs(y)))
 
 
 def _f(algorithm: str, depth: int, g: float, h: float) -> float:
