@@ -166,3 +166,26 @@ def test_a_students_search_that_fails_is_told_on_the_view(open_notebook, artifac
     assert nb.eval("v.error") == text.strip()
     nb.run("v.algorithm = 'breadth-first'")
     box.wait_for(state="hidden", timeout=30_000)
+
+
+def test_a_forged_child_is_refused_on_the_view_in_words(open_notebook, artifacts):
+    """A child made by hand (not by expand) is not drawn as a search step: the view's alert
+    says what is wrong, and nothing of the forgery is drawn."""
+    nb = open_notebook([
+        "from fourseasons_widget import SearchView\n"
+        "from fourseasons_widget.search.algorithms import Node, expand\n"
+        "from fourseasons_widget.search.endgames import small_position\n"
+        "def my_bfs(problem, on_step):\n"
+        "    root = Node(problem.initial)\n"
+        "    children = expand(problem, root)\n"
+        "    fake = Node(children[0].state, root, 'teleport', 1, 1)  # made by hand\n"
+        "    on_step(root, [*children, fake], [*children, fake])\n"
+        "v = SearchView(small_position(seed=0, cards_left=3), algorithm=my_bfs)\n"
+        "v"])
+    box = nb.page.locator('.fsv-root [data-role="error"]').first
+    box.wait_for(state="visible", timeout=30_000)
+    text = box.inner_text()
+    assert "not one expand(problem, node) makes" in text, text
+    assert box.get_attribute("role") == "alert"
+    nb.page.locator(".fsv-root").first.screenshot(path=str(artifacts / "searchview-forged.png"))
+    assert nb.eval("len(v.last_trace.steps)") == 0
