@@ -762,3 +762,15 @@ def test_children_made_by_hand_are_refused_as_the_search_view_refuses_them():
     fb = check_search(mine, "breadth-first")
     assert not fb
     assert "is not one expand(problem, node) makes (its depth is 0, its parent's 0)" in fb.why
+
+
+def test_a_patch_of_the_state_class_is_put_back():
+    def mine(problem, on_step):  # "every position is won": a patch of the state's class
+        type(problem.initial).is_won = property(lambda self: True)
+        return Node(problem.initial)
+
+    fb = check_search(mine, "breadth-first")
+    assert not fb
+    p = _problem(*CHECK_POSITIONS[0])
+    assert not p.is_goal(p.initial)
+    assert check_search(bfs_deque, "breadth-first")

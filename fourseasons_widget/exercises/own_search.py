@@ -361,9 +361,11 @@ class _Run:
         self.shortest, self.dist = _layers(seed, cards_left)
         self.judge = _problem(seed, cards_left)  # the checker's own copy, never the student's
         theirs = _problem(seed, cards_left)
-        # (a patch of the classes the copies come from, GameProblem.h = ..., is put back)
+        # (a patch of the classes the copies come from, GameProblem.h = ..., or of the state's
+        #  and the rules' engine's classes, State.is_won = ..., is put back)
         guard = Guard(CHECK_SECONDS, forbidden=_forbidden(),
-                      protect=(type(theirs), type(self.judge), Node))
+                      protect=(type(theirs), type(self.judge), Node, type(self.judge.initial),
+                               type(getattr(self.judge, "_engine", None))))
         self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT,
                             self.judge)
         self.out: Outcome = guard.run(search, theirs, self.watch)

@@ -336,11 +336,13 @@ class Guard:
 
 
 def _snapshot(classes: tuple[type, ...]) -> list[tuple[type, dict[str, Any]]]:
-    """The namespaces of ``classes`` and of their bases defined in this package."""
+    """The namespaces of ``classes`` defined in this package and of their bases defined in it
+    (a class from elsewhere — ``str``, ``object`` — is left alone)."""
+    home = (__package__ or "").split(".")[0] + "."
     seen: list[type] = []
     for cls in classes:
-        for c in cls.__mro__:
-            if c not in seen and (c in classes or c.__module__.startswith(__package__ or "")):
+        for c in getattr(cls, "__mro__", ()):
+            if c not in seen and c.__module__.startswith(home):
                 seen.append(c)
     return [(c, dict(vars(c))) for c in seen]
 

@@ -476,7 +476,9 @@ def _record_own(problem: Any, search: Callable[..., Any], rec: _Recorder) -> Tra
     # the search gets a copy of its own, of a class of its own: what it changes on it (or on
     # its class) is not what the view checks its steps against
     theirs = private_class(copy.copy(problem))
-    guard = Guard(OWN_SECONDS, protect=(type(theirs), type(problem), Node))
+    guard = Guard(OWN_SECONDS, protect=(type(theirs), type(problem), Node,
+                                        type(problem.initial),
+                                        type(getattr(problem, "_engine", None))))
     rec.guard = guard
     out = guard.run(search, theirs, rec.own_step)
     error = ""
