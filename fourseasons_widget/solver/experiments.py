@@ -37,11 +37,14 @@ from typing import Any
 
 from ..validate import budget, quote
 
-PLAYERS = ("solver", "random", "heuristic", "prover", "fair")
+PLAYERS = ("solver", "random", "heuristic", "prover", "fair", "fair-mc")
 EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
 SEARCHERS = ("solver", "prover")  # the players that take a budget
-#: the fair player (:func:`.players.play_fair`) takes ``max_nodes`` too: per sampled order
+#: the fair players (:func:`.players.play_fair`, and the Monte-Carlo player of :mod:`.fair`,
+#: ``"fair-mc"``) take ``max_nodes`` too: per sampled order
 FAIR = "fair"
+FAIR_MC = "fair-mc"
+FAIR_PLAYERS = (FAIR, FAIR_MC)
 MAX_DEALS = 1_000_000  # deals in one experiment
 MAX_BUDGETS = 50  # node budgets in one budget curve
 MAX_JOBS = 256  # worker processes (more than the cores is allowed: a Dask cluster has more)
@@ -100,6 +103,12 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         from .players import FAIR_NODES, play_fair
 
         p = play_fair(game, max_nodes=task.get("max_nodes") or FAIR_NODES, seed=task["seed"])
+        row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
+                   cards_home=p.cards_home)
+    elif player == FAIR_MC:
+        from .fair import FAIR_MAX_NODES, play_fair_mc
+
+        p = play_fair_mc(game, max_nodes=task.get("max_nodes") or FAIR_MAX_NODES)
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player in ("random", "heuristic"):
@@ -171,7 +180,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
-              "max_nodes": max_nodes if player in (*SEARCHERS, FAIR) else None} for k in seeds]
+              "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None}
+             for k in seeds]
     rows: dict[int, dict[str, Any]] = {}
     for t in tasks:
         if done and t["seed"] in done:
