@@ -161,7 +161,7 @@ class Decision:
     chosen (``"only"`` move, ``"safe"`` move home, ``"vote"`` of the samples, ``"fallback"``:
     the heuristic player's move when no sample won), the ``samples`` used, each candidate
     move's ``wins`` (samples won after it), ``ranked`` candidates (best first: repeated hints
-    cycle through them) and the solver ``nodes`` spent."""
+    cycle through them), the solver ``nodes`` spent, the ``seconds`` and the ``engine``."""
 
     move: RawMove | None
     how: str
@@ -171,6 +171,8 @@ class Decision:
     nodes: int = 0
     seconds: float = 0.0
     engine: str = "python"
+    #: whether the time cap (or a cancel) stopped the sampling before its rounds were done
+    cut: bool = False
 
     @property
     def estimate(self) -> float | None:
@@ -195,18 +197,28 @@ class _Solver:
             self.cache.clear()
             self.unseen = unseen
 
-    def won(self, s: State, cancel=None) -> tuple[bool, RawMove | None]:
-        """Whether the solver wins ``s`` within the budget, and the first move of its line."""
+    def won(self, s: State, cancel=None, deadline: float | None = None,
+            ) -> tuple[bool | None, RawMove | None]:
+        """Whether the solver wins ``s`` within the budget, and the first move of its line;
+        ``None`` when the search was cut short by ``deadline`` or ``cancel`` before its
+        budget was spent (then nothing is cached: the verdict would depend on the clock)."""
         got = self.cache.get(s)
         if got is not None:
             return got, None
         from .exact import _search
 
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return None, None
         verdict, line, nodes, used = _search(
-            self.rules, s, max_nodes=self.max_nodes, max_seconds=None, order="auto",
+            self.rules, s, max_nodes=self.max_nodes, max_seconds=left, order="auto",
             use_tt=True, safe_home=True, probe=True, cancel=cancel, engine=self.engine)
         self.nodes += nodes
         self.used = used
+        if verdict == "unknown" and nodes < self.max_nodes and (
+                (deadline is not None and time.perf_counter() >= deadline)
+                or (cancel is not None and cancel.is_set())):
+            return None, None
         won = verdict == "won"
         self.cache[s] = won
         if won and line:  # every position along a winning line is won
@@ -303,21 +315,38 @@ def decide(obs: Observation, *, samples: int = FAIR_SAMPLES, round_size: int = F
     wins = {m: 0 for m in cands}
     n = 0
     order = [first] + [sample_state(obs, rng) for _ in range(samples - 1)]
+    cut = False
     for s in order:
         if n and ((deadline is not None and time.perf_counter() > deadline)
                   or (cancel is not None and cancel.is_set())):
+            cut = True
             break
         if n and n % round_size == 0:  # a round done: more samples only while it is close
             top = sorted(wins.values(), reverse=True)
             if not _close(top[0], top[1], n):
                 break
-        n += 1
-        won, m0 = solver.won(s, cancel)
+        won, m0 = solver.won(s, cancel, deadline)
+        if won is None:  # (time up within this sample: it is left out, not half counted)
+            cut = True
+            break
         if not won:
+            n += 1
             continue
+        got = {}
         for m in cands:
-            if m == m0 or solver.won(eng.apply(s, m), cancel)[0]:
-                wins[m] += 1
+            got[m] = m == m0 or solver.won(eng.apply(s, m), cancel, deadline)[0]
+            if got[m] is None:
+                break
+        if any(v is None for v in got.values()):
+            cut = True
+            break
+        n += 1
+        for m in cands:
+            wins[m] += bool(got[m])
+    if n == 0:  # (not one sample in the time: the beginner's move, said so)
+        d = fallback()
+        d.seconds, d.engine, d.cut = time.perf_counter() - t0, solver.used, cut
+        return d
     ranked = sorted(cands, key=lambda m: (-wins[m], beginner.index(m)))
     spent = solver.nodes - nodes0
     if wins[ranked[0]] == 0:
@@ -328,6 +357,7 @@ def decide(obs: Observation, *, samples: int = FAIR_SAMPLES, round_size: int = F
                      spent)
     d.seconds = time.perf_counter() - t0
     d.engine = solver.used
+    d.cut = cut
     return d
 
 
