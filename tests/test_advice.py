@@ -173,7 +173,7 @@ def test_the_solvers_hint_reads_the_stock_order_and_says_so():
     texts = set()
     for k in range(4):
         g = _reshuffled(_played(74, 18), random.Random(k))
-        host, advisor = _fair_advisor(g, seconds=5)
+        _host, advisor = _fair_advisor(g, seconds=5)
         h = advisor.hint(knows_stock=True)
         assert h.text.startswith("Solver's hint: knows the stock") and h.knows_stock
         texts.add((h.verdict, _without_clock(h.text)))
@@ -194,7 +194,7 @@ def test_the_fair_hint_says_its_estimate_in_words_and_its_samples():
 
 
 def test_hint_pressed_again_cycles_through_the_moves_the_samples_won_with():
-    host, advisor = _fair_advisor(_played(74, 18), samples=8)
+    _host, advisor = _fair_advisor(_played(74, 18), samples=8)
     first = advisor.hint()
     won_with = [m for m, w in advisor.decisions[next(iter(advisor.decisions))].wins.items()
                 if w > 0]
@@ -221,7 +221,7 @@ def test_a_move_ends_the_cycle():
 def test_the_fair_hint_keeps_within_a_foreground_budget_and_says_so():
     """No threads (the lite site): the search runs in the foreground, held to the worker's
     budget; a budget too short for the samples asked is said, with the samples used."""
-    host, advisor = _fair_advisor(_played(74, 18), seconds=0.05, samples=200, nodes=3000)
+    _host, advisor = _fair_advisor(_played(74, 18), seconds=0.05, samples=200, nodes=3000)
     h = advisor.hint()
     assert "stopped by its time budget" in h.text and h.samples < 200
     assert f"{h.samples} sampled stock order" in h.text
