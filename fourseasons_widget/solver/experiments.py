@@ -562,6 +562,67 @@ def load_winrates() -> list[dict[str, str]]:
     return list(csv.DictReader(text.splitlines()))
 
 
+def load_fair_mc(deals: bool = False) -> list[dict[str, str]]:
+    """The shipped run of the fair Monte-Carlo player (:mod:`.fair`, ``--player fair-mc``):
+    ``fourseasons_widget/data/fair-mc.csv`` (its summary row, with its budget and command) or,
+    with ``deals=True``, its per-deal rows (``fair-mc-deals.csv.gz``: :data:`FIELDS`; a row's
+    ``seconds`` over its ``moves`` is the player's time per move)."""
+    import gzip
+    from importlib.resources import files
+
+    data = files("fourseasons_widget").joinpath("data")
+    if deals:
+        raw = data.joinpath("fair-mc-deals.csv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+    return list(csv.DictReader(data.joinpath("fair-mc.csv").read_text().splitlines()))
+
+
+#: the columns of :func:`paired_table`
+PAIRED_FIELDS = ("player", "n", "won", "unknown", "rate", "ci_low", "ci_high", "only_player",
+                 "only_baseline", "p_value", "seconds_per_move")
+
+
+def paired_table(players: dict[str, list[dict[str, Any]]], baseline: str = "heuristic",
+                 ) -> list[dict[str, Any]]:
+    """Several players' per-deal rows (:data:`FIELDS`, as read from a CSV or made by
+    :func:`run_experiment`) compared **on the deals they all played**: per player its wins, its
+    rate with the honest 95% interval of :func:`summarize`, McNemar's exact paired test against
+    ``baseline`` (the deals only the player won, only the baseline won, and the two-sided
+    p-value: :func:`~.intervals.mcnemar`) and its mean seconds per move (a row's ``seconds``
+    over its ``moves``, the deals with moves; the machine's speed, not the rules', so a figure
+    to read beside its machine).
+
+    >>> a = [{"seed": k, "outcome": "won" if k < 3 else "stuck", "moves": 10, "seconds": 1.0}
+    ...      for k in range(5)]
+    >>> b = [{"seed": k, "outcome": "won" if k < 1 else "stuck", "moves": 10, "seconds": 0.1}
+    ...      for k in range(5)]
+    >>> [(r["player"], r["won"], r["only_player"], r["only_baseline"])
+    ...  for r in paired_table({"fair": a, "heuristic": b})]
+    [('fair', 3, 2, 0), ('heuristic', 1, 0, 0)]
+    """
+    from .intervals import mcnemar
+
+    if baseline not in players:
+        raise ValueError(f"the baseline {quote(baseline)} is not one of the players")
+    by_seed = {name: {int(r["seed"]): r for r in rows} for name, rows in players.items()}
+    common = sorted(set.intersection(*(set(d) for d in by_seed.values())))
+    base = [by_seed[baseline][k]["outcome"] == "won" for k in common]
+    out = []
+    for name, d in by_seed.items():
+        rows = [d[k] for k in common]
+        s = summarize(rows)
+        won = [r["outcome"] == "won" for r in rows]
+        m = mcnemar(won, base)
+        timed = [(float(r["seconds"]), int(r["moves"])) for r in rows
+                 if r.get("seconds") not in (None, "") and int(r.get("moves") or 0) > 0]
+        per_move = (sum(sec for sec, _ in timed) / sum(mv for _, mv in timed)) if timed else None
+        out.append({"player": name, "n": s.n, "won": s.won, "unknown": s.unknown,
+                    "rate": s.rate, "ci_low": s.low, "ci_high": s.high,
+                    "only_player": m.only_first, "only_baseline": m.only_second,
+                    "p_value": m.p_value, "seconds_per_move": per_move})
+    return out
+
+
 def load_fair(deals: bool = False) -> list[dict[str, str]]:
     """The shipped runs of the fair player (``fourseasons_widget/data/fair.csv``: one row per
     run, with its budget and command; with ``deals=True`` the per-deal rows of
