@@ -184,3 +184,24 @@ def test_bad_budgets_are_refused(bad):
 def test_decide_takes_an_observation_only():
     with pytest.raises(ValueError, match="Observation"):
         decide(Game.new(seed=1).state)  # type: ignore[arg-type]
+
+
+def test_the_shipped_run_is_read_and_its_figures_agree_with_its_deals():
+    from fourseasons_widget.solver.experiments import (
+        load_deals,
+        load_fair_mc,
+        paired_table,
+        summarize,
+    )
+
+    (row,) = load_fair_mc()
+    deals = load_fair_mc(deals=True)
+    assert row["player"] == "fair-mc" and int(row["n"]) == len(deals)
+    s = summarize(deals)
+    assert s.won == int(row["won"]) and sorted(int(r["seed"]) for r in deals) == list(
+        range(len(deals)))
+    assert f"--deals {len(deals)}" in row["command"] and "--player fair-mc" in row["command"]
+    heuristic = [r for r in load_deals()
+                 if r["variant"] == "standard" and r["player"] == "heuristic"]
+    table = paired_table({"fair-mc": deals, "heuristic": heuristic})
+    assert table[0]["n"] == len(deals) and table[0]["won"] == s.won
