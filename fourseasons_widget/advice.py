@@ -316,7 +316,7 @@ class Advisor:
         if d.how == "vote":
             ranked = [m for m in ranked if d.wins.get(m, 0) > 0] or ranked[:1]
         ranked = ranked[:self.HINT_CYCLE]
-        fair_note = "fair advice: it never looks at the face-down cards"
+        fair_note = "fair: it never looks at the face-down cards"
         if not ranked or d.move is None:
             text = ("No move is left" if not game.legal_moves() else
                     "No hint: every move leads back to a position of this game")
@@ -330,7 +330,7 @@ class Advisor:
         move = engine.to_move(game.state, raw)
         what = advise_move(move, labels)
         head = "Hint" if len(ranked) == 1 else f"Hint {index + 1} of {len(ranked)}"
-        used = (f"{d.samples} sampled stock order{'s' * (d.samples != 1)}, "
+        used = (f"{d.samples} sample{'s' * (d.samples != 1)}, "
                 f"{d.seconds:.2f} s{', stopped by its time budget' if d.cut else ''}")
         estimate = None
         if d.how == "vote":

@@ -187,7 +187,7 @@ def test_the_fair_hint_says_its_estimate_in_words_and_its_samples():
     pct = round(100 * h.estimate)
     assert (f"about {pct}% of the stock orders consistent with what you have seen are won "
             "after this move") in h.text or (pct == 100 and "all of the stock orders" in h.text)
-    assert f"{h.samples} sampled stock orders" in h.text
+    assert f"{h.samples} samples" in h.text
     assert "never looks at the face-down cards" in h.text
     assert host.published[-1]["kind"] == "hint" and advisor.shown["verdict"] == "fair"
     assert h.move in advisor.host.game.legal_moves()
@@ -224,7 +224,7 @@ def test_the_fair_hint_keeps_within_a_foreground_budget_and_says_so():
     _host, advisor = _fair_advisor(_played(74, 18), seconds=0.05, samples=200, nodes=3000)
     h = advisor.hint()
     assert "stopped by its time budget" in h.text and h.samples < 200
-    assert f"{h.samples} sampled stock order" in h.text
+    assert f"{h.samples} sample" in h.text
     assert not advisor.decisions  # (a decision the clock cut is not kept: asked again, it goes on)
 
 

@@ -142,7 +142,7 @@ def test_play_by_keyboard_only(open_notebook):
         "window.jupyterapp.shell.currentWidget.content.widgets.length") == 1
 
 
-def test_hint_and_solve_replay_in_the_browser(open_notebook):
+def test_hint_and_solve_replay_in_the_browser(open_notebook, artifacts):
     nb = open_notebook(["from fourseasons_widget import FourSeasons\nw = FourSeasons(seed=7)\nw"])
     root = board(nb)
 
@@ -159,6 +159,7 @@ def test_hint_and_solve_replay_in_the_browser(open_notebook):
                     "for m in w.game.legal_moves()]")
     assert hint in legal
     assert "fsw-hint-to" in pile(root, hint[2]).get_attribute("class")
+    root.screenshot(path=str(artifacts / "fair-hint.png"))
 
     # the solver's hint: named for what it is
     root.locator('button[data-action="solver_hint"]').click()
@@ -167,6 +168,7 @@ def test_hint_and_solve_replay_in_the_browser(open_notebook):
         ".includes(\"Solver's hint: knows the stock\")", arg=root.element_handle(),
         timeout=60_000)
     assert "perfect-information" in status_text(root)
+    root.screenshot(path=str(artifacts / "solver-hint.png"))
 
     # solve: the line comes back as frames; the browser replays it
     root.locator('button[data-action="solve"]').click()
