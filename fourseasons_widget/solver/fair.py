@@ -7,9 +7,9 @@ seen.  The type has no field for the order of the unseen cards: nothing built fr
 observation can read it (``tests/test_fair.py`` checks that shuffling the unseen cards leaves
 the observation, and so every decision, unchanged).
 
-Determinization (hindsight optimisation, as Yoon, Fern and Givan's player and Bjarnason, Fern
-and Tadepalli's nested rollouts did for Klondike): every order of the unseen cards consistent
-with what was seen is equally likely, so the player
+Determinization (hindsight optimisation: Yoon, Fern and Givan, 2008; Bjarnason, Fern and
+Tadepalli applied it, with nested rollouts, to Klondike in 2009): every order of the unseen
+cards consistent with what was seen is equally likely, so the player
 
 1. samples such orders (:func:`sample_state`; the random numbers are seeded from what has been
    seen of the stock, so the same visible position always gets the same samples and the same
