@@ -205,3 +205,18 @@ def test_the_shipped_run_is_read_and_its_figures_agree_with_its_deals():
                  if r["variant"] == "standard" and r["player"] == "heuristic"]
     table = paired_table({"fair-mc": deals, "heuristic": heuristic})
     assert table[0]["n"] == len(deals) and table[0]["won"] == s.won
+
+
+def test_a_resumed_fair_mc_run_reuses_the_deals_it_finished(tmp_path):
+    """``--resume`` goes on from the checkpoint: the fair-mc rows of the same budget are taken,
+    not played again (they were, before: only ``fair`` kept its node budget when resuming)."""
+    from fourseasons_widget.solver.experiments import Checkpoint, finished_rows
+
+    path = tmp_path / "deals.csv.partial"
+    cp = Checkpoint(path)
+    row = {"variant": "standard", "seed": 3, "player": "fair-mc", "outcome": "won", "moves": 150,
+           "nodes": 10, "seconds": 1.5, "cards_home": 52, "max_nodes": 3000, "max_seconds": None}
+    cp(row)
+    cp.close()
+    assert set(finished_rows(path, "standard", "fair-mc", 3000, 1.0)) == {3}
+    assert finished_rows(path, "standard", "fair-mc", 1000, 1.0) == {}

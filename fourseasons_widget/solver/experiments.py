@@ -330,7 +330,7 @@ def finished_rows(path, variant: str, player: str, max_nodes: int | None,
     if rows is None:
         rows, _ = read_checkpoint(path)
     searcher = player in SEARCHERS
-    want_nodes = max_nodes if searcher or player == FAIR else None
+    want_nodes = max_nodes if searcher or player in FAIR_PLAYERS else None
     want_seconds = max_seconds if searcher else None
     return {r["seed"]: r for r in rows
             if (r["variant"], r["player"]) == (variant, player)
