@@ -30,8 +30,12 @@ from fourseasons_widget.solver.experiments import load_deals, load_fair_mc, pair
 
 def _read(path: str) -> list[dict[str, str]]:
     opener = gzip.open if path.endswith(".gz") else open
+    first: dict[tuple, dict[str, str]] = {}
     with opener(path, "rt", newline="") as f:
-        return [r for r in csv.DictReader(f) if r.get("outcome")]
+        for r in csv.DictReader(f):  # (a deal written twice: the first row, as --resume does)
+            if r.get("outcome"):
+                first.setdefault((r["variant"], r["player"], r["max_nodes"], r["seed"]), r)
+    return list(first.values())
 
 
 def main(argv: list[str] | None = None) -> int:
