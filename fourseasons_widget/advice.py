@@ -26,8 +26,19 @@ advice (see :func:`~fourseasons_widget.snapshot.advise_move`).
 ...     def labels(self): return pile_labels(self.game.rules)
 ...     def publish_line(self, moves, **kw): self.replay = {"moves": moves}
 >>> host = Host(Game.new(seed=37))
->>> Advisor(host).hint().text.startswith(("Hint", "This position cannot be won"))
+>>> Advisor(host).hint().text.startswith("Hint")
 True
+
+Hint is **fair** by default: it advises the move of the fair Monte-Carlo player
+(:mod:`~fourseasons_widget.solver.fair`), which decides from what the player has seen — the
+tableau, the foundations, the waste, the cards turned — and never from the order of the
+face-down stock, and it says its estimate in words ("about 40% of the stock orders consistent
+with what you have seen are won after this move").  The same visible position gets the same
+advice whatever the order of the face-down cards (the sampling is seeded from what was seen).
+Pressed again at the same position, it cycles through the other moves the samples won with, best
+first (as PySolFC's hints do).  The solver's perfect-information advice stays, named for what it
+is: ``hint(knows_stock=True)`` ("Solver's hint: knows the stock"), the board's "Solver's hint"
+button beside Solve ▸ replay.
 """
 
 from __future__ import annotations
@@ -57,12 +68,18 @@ def seconds_budget(value: Any, name: str, default: float | None = None) -> float
 
 
 class Hint(NamedTuple):
-    """What a hint found: the advised ``move`` (or ``None``), the solver's ``verdict``
-    (``won`` / ``lost`` / ``unknown``) and the ``text`` shown to the player."""
+    """What a hint found: the advised ``move`` (or ``None``), the ``verdict`` and the ``text``
+    shown to the player.  The solver's hint (``knows_stock``) says ``won`` / ``lost`` /
+    ``unknown``; the fair hint says ``fair`` (the samples voted: ``estimate`` is the share of
+    ``samples`` won after the move), ``safe`` (a move home right whatever the order), ``only``
+    or ``unknown`` (no sample won: the beginner's move)."""
 
     move: Move | None
     verdict: str
     text: str
+    estimate: float | None = None
+    samples: int = 0
+    knows_stock: bool = True
 
 
 def effort(result) -> str:
@@ -105,11 +122,23 @@ class AdviceHost(Protocol):
 class Advisor:
     """The solver's help for one table (see the module doc)."""
 
+    #: the fair hint's budget: sampled stock orders at most, and the solver's positions per
+    #: sampled search (fewer where the search runs in Python: Pyodide, or the JIT warming up)
+    fair_samples: int = 16
+    fair_nodes: int = 3000
+    fair_nodes_python: int = 1000
+    #: the most moves a repeated Hint cycles through
+    HINT_CYCLE = 5
+
     def __init__(self, host: AdviceHost) -> None:
         self.host = host
         self.lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
         #: the hint the board shows ({move, verdict, text}), until the next change
         self.shown: dict[str, Any] | None = None
+        #: the fair decisions made, by what the player saw (the last few)
+        self.decisions: dict[tuple, Any] = {}
+        #: the position of the fair hint shown and the place in its cycle
+        self._cycle: tuple[tuple, int] | None = None
 
     def store_line(self, start: State, moves: list[Move]) -> None:
         if len(self.lines) > MAX_LINES:
@@ -162,7 +191,13 @@ class Advisor:
                     "searches are kept short)")
         return ""
 
-    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
+    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+             knows_stock: bool = False) -> Hint | Job:
+        """Advice for the position: the fair hint (never looks at the face-down cards), or
+        with ``knows_stock=True`` the solver's perfect-information hint."""
+        from .validate import flag
+
+        knows_stock = flag(knows_stock, "knows_stock")
         budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
         with self.host.lock:
             g = self.host.game
@@ -170,6 +205,8 @@ class Advisor:
                 h = Hint(None, "won", "The game is won: every card is home")
                 self.host.say(h.text, "won")
                 return h
+            if not knows_stock:
+                return self._fair_hint(budget_s, background)
             cached = self.lines.get(g.state)
             if cached is not None or not background:
                 line, verdict, nodes = self.solved_line(budget_s, "hint")
@@ -177,12 +214,158 @@ class Advisor:
             return self.search("hint", budget_s, lambda r: self._show_hint(
                 r.moves, r.verdict, r.nodes, budget_s))
 
+    # -- the fair hint ----------------------------------------------------------------------
+    def _position(self) -> tuple:
+        g = self.host.game
+        return (id(g), g.ply, g.state)
+
+    def _fair_inputs(self):
+        """What the fair player sees here (and the positions not to return to)."""
+        from .solver.fair import observe
+
+        g = self.host.game
+        return observe(g), frozenset(t.key() for t in g.positions[:-1])
+
+    def _fair_hint(self, budget_s: float, background: bool) -> Hint | Job:
+        obs, visited = self._fair_inputs()
+        here = self._position()
+        if self._cycle is not None and self._cycle[0] == here and self.shown is not None:
+            d = self.decisions.get((obs, visited))
+            if d is not None:  # pressed again: the next move of the cycle
+                return self._show_fair(d, (self._cycle[1] + 1))
+        d = self.decisions.get((obs, visited))
+        if d is not None:
+            return self._show_fair(d, 0)
+        searched = self.host.worker.budget(budget_s)
+        job_args = self._fair_args(searched)
+        if not background:
+            from .solver.fair import decide
+
+            self.host.busy = "hint"
+            try:
+                d = decide(obs, visited=visited, **job_args)
+            finally:
+                self.host.busy = ""
+            self._keep(obs, visited, d)
+            return self._show_fair(d, 0)
+        return self._fair_search(obs, visited, job_args, budget_s)
+
+    def _fair_args(self, seconds: float) -> dict[str, Any]:
+        from .solver import backends, compiled
+
+        fast = (compiled.installed() and compiled.ready()
+                and compiled.supports(self.host.game.rules)
+                and backends.DEFAULT_ENGINE != "python")
+        if not fast and compiled.installed() and compiled.supports(self.host.game.rules):
+            compiled.warm_up()  # (in the background: a later hint gets the compiled core)
+        return {"samples": self.fair_samples, "max_seconds": seconds,
+                "max_nodes": self.fair_nodes if fast else self.fair_nodes_python}
+
+    def _keep(self, obs, visited, d) -> None:
+        if len(self.decisions) > 64:
+            self.decisions.clear()
+        if not d.cut:  # (a decision the clock cut short is not kept: ask again, and it goes on)
+            self.decisions[(obs, visited)] = d
+
+    def _fair_search(self, obs, visited, job_args: dict[str, Any], budget_s: float) -> Job:
+        from .solver.fair import decide
+
+        if self.host.worker.busy:
+            raise IntentError(f"the solver is busy with a {self.host.worker.busy}: wait, or "
+                              "cancel it")
+        live = self.host.game
+        position = self._position()
+
+        def run(cancel: threading.Event):
+            return decide(obs, visited=visited, cancel=cancel, **job_args)
+
+        def done(job: Job, result) -> None:
+            with self.host.lock:
+                try:
+                    if isinstance(result, Exception):
+                        self.host.say(f"The hint failed: {str(result)[:120]}", "refusal")
+                    elif job.cancelled:
+                        self.host.say(f"Hint cancelled after {job.finished - job.started:.2f} s",
+                                      "info")
+                    else:
+                        if self.host.game is live:
+                            self._keep(obs, visited, result)
+                        if job.stale_for(self._position()):
+                            self.host.say(f"The hint was for move {position[1]}; the board has "
+                                          "changed since, so its answer was dropped — ask "
+                                          "again", "info")
+                        else:
+                            self._show_fair(result, 0)
+                finally:
+                    self.host.busy = ""
+                    self.host.settle()
+
+        self.host.busy = "hint"
+        try:
+            return self.host.worker.start("hint", position, run, done)
+        except BaseException:
+            self.host.busy = ""
+            raise
+
+    def _show_fair(self, d, index: int) -> Hint:
+        """Show the fair decision ``d``'s move number ``index`` (cycling) in words."""
+        game = self.host.game
+        engine = game.rules.engine
+        labels = self.host.labels()
+        ranked = list(d.ranked)
+        if d.how == "vote":
+            ranked = [m for m in ranked if d.wins.get(m, 0) > 0] or ranked[:1]
+        ranked = ranked[:self.HINT_CYCLE]
+        fair_note = "fair: it never looks at the face-down cards"
+        if not ranked or d.move is None:
+            text = ("No move is left" if not game.legal_moves() else
+                    "No hint: every move leads back to a position of this game")
+            h = Hint(None, "unknown", text, None, d.samples, False)
+            self.shown = None
+            self._cycle = None
+            self.host.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
+            return h
+        index %= len(ranked)
+        raw = ranked[index]
+        move = engine.to_move(game.state, raw)
+        what = advise_move(move, labels)
+        head = "Hint" if len(ranked) == 1 else f"Hint {index + 1} of {len(ranked)}"
+        used = (f"{d.samples} sample{'s' * (d.samples != 1)}, "
+                f"{d.seconds:.2f} s{', stopped by its time budget' if d.cut else ''}")
+        estimate = None
+        if d.how == "vote":
+            estimate = d.wins.get(raw, 0) / d.samples
+            pct = round(100 * estimate)
+            share = f"about {pct}%" if 0 < pct < 100 else ("all" if pct >= 100 else "none")
+            text = (f"{head}: {what} — {share} of the stock orders consistent with what you "
+                    f"have seen are won after this move ({used}; {fair_note})")
+            verdict = "fair"
+        elif d.how == "safe":
+            text = (f"{head}: {what} — a safe move home: no card can be built on it any more "
+                    f"({fair_note})")
+            verdict = "safe"
+        elif d.how == "only":
+            text = f"{head}: {what} — the only move ({fair_note})"
+            verdict = "only"
+        else:
+            text = (f"{head}: {what} — a beginner's move: none of the stock orders sampled from "
+                    f"what you have seen was won within the search's budget ({used}; "
+                    f"{fair_note})")
+            verdict = "unknown"
+        h = Hint(move, verdict, text, estimate, d.samples, False)
+        self.shown = {"move": move_triple(move), "verdict": verdict, "text": text}
+        self._cycle = (self._position(), index)
+        self.host.publish(kind="hint", message=text, message_kind="hint", keep_hint=True)
+        return h
+
     def _show_hint(self, line: list[Move], verdict: str, nodes: int, budget_s: float) -> Hint:
+        self._cycle = None
         labels = self.host.labels()
         if verdict == "won" and line:
             m = line[0]
-            text = (f"Hint (solver's perfect-information advice — it knows the order of the "
-                    f"stock): {advise_move(m, labels)}; a win is {len(line)} moves away")
+            text = (f"Solver's hint: knows the stock (perfect-information advice — it knows "
+                    f"the order of the face-down cards): {advise_move(m, labels)}; a win is "
+                    f"{len(line)} moves away")
             h = Hint(m, "won", text)
         elif verdict == "lost":
             h = Hint(None, "lost", f"This position cannot be won: every line was searched "
@@ -192,8 +375,9 @@ class Advisor:
             if m is None:
                 h = Hint(None, "unknown", "No move is left")
             else:
-                h = Hint(m, "unknown", f"No win found within {self.host.worker.budget(budget_s):g}"
-                                       f" s; a useful move: {advise_move(m, labels)}"
+                h = Hint(m, "unknown", f"Solver's hint: knows the stock — no win found within "
+                                       f"{self.host.worker.budget(budget_s):g} s; a useful "
+                                       f"move: {advise_move(m, labels)}"
                                        + self._foreground_note(budget_s))
         self.shown = ({"move": move_triple(h.move), "verdict": h.verdict, "text": h.text}
                       if h.move else None)

@@ -116,7 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--player", default="solver",
                    help="solver, random, heuristic, prover (the solver, then the loss-proof "
                         "search: classifies deals), fair (never looks at the face-down stock: "
-                        "solves sampled orders of it; --nodes per sample, default 1000), or "
+                        "solves sampled orders of it; --nodes per sample, default 1000), fair-mc (the "
+                        "Monte-Carlo fair player of solver/fair.py: votes of sampled orders on "
+                        "every move; --nodes per sampled search, default 3000), or "
                         "'all' (the first three)")
     w.add_argument("--deals", type=_deals, default=100)
     w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
@@ -292,6 +294,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
 def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     from .solver.experiments import (
         EVERY_PLAYER,
+        FAIR_PLAYERS,
         PLAYERS,
         SEARCHERS,
         run_experiment,
@@ -369,8 +372,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             for pl in players:
                 t0 = time.perf_counter()
                 done = finished_rows(partial, v, pl, a.nodes if pl in SEARCHERS or
-                                     pl == "fair" else None, a.seconds if pl in SEARCHERS
-                                     else None, resumed) if a.resume else None
+                                     pl in FAIR_PLAYERS else None,
+                                     a.seconds if pl in SEARCHERS else None,
+                                     resumed) if a.resume else None
                 if done:
                     print(f"{v} {pl}: {len(done)} deals from {partial} (resumed)", flush=True)
                 rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,
@@ -387,7 +391,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                       f"[{time.perf_counter() - t0:.0f} s]", flush=True)
                 solver = pl in SEARCHERS
                 summaries.append(summary_row(v, pl, rows, command,
-                                             a.nodes if solver or pl == "fair" else None,
+                                             a.nodes if solver or pl in FAIR_PLAYERS else None,
                                              a.seconds if solver else None))
     except KeyboardInterrupt:
         if pool is not None:

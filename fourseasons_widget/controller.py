@@ -87,8 +87,8 @@ from .state import Move
 from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
-INTENTS = ("move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-           "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
+INTENTS = ("move", "turn", "undo", "redo", "hint", "solver_hint", "new_game", "restart",
+           "auto_finish", "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
            "how_won", "rules") + REVIEW_INTENTS
 #: intents that act on (or advise about) the position and so must name its version
 VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
@@ -421,8 +421,9 @@ class Table:
             self.recorder.pause(bool(paused))
 
     # -- the solver's help (advice.py) ------------------------------------------------------
-    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
-        return self.advisor.hint(max_seconds, background=background)
+    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+             knows_stock: bool = False) -> Hint | Job:
+        return self.advisor.hint(max_seconds, background=background, knows_stock=knows_stock)
 
     def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played (see
@@ -570,6 +571,8 @@ class Table:
             self.restart()
         elif kind == "hint":
             self.hint(background=True)
+        elif kind == "solver_hint":
+            self.hint(background=True, knows_stock=True)
         elif kind == "auto_finish":
             self.auto_finish(background=True)
         elif kind == "solve":

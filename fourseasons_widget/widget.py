@@ -395,15 +395,22 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         while a game is in progress on this board)."""
         return self._table.resume()
 
-    def hint(self, max_seconds: float | None = None, *, background: bool = False) -> Hint | Job:
-        """Advice for the current position, from the solver (which sees the whole stock:
-        perfect-information advice).  Says the game cannot be won only when that is proved;
-        a turn of the stock is advised as "turn the stock" (its card is face down).
+    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+             knows_stock: bool = False) -> Hint | Job:
+        """Advice for the current position.  By default **fair**: the fair Monte-Carlo
+        player's move (:mod:`~fourseasons_widget.solver.fair`), decided from what the player
+        has seen — never from the order of the face-down stock — with its estimate in words
+        ("about 40% of the stock orders consistent with what you have seen are won after this
+        move") and the number of sampled orders it used; asked again at the same position, the
+        next move the samples won with (a cycle of a few).  ``knows_stock=True``: the
+        solver's perfect-information hint ("Solver's hint: knows the stock"), which says the
+        game cannot be won only when that is proved.  A turn of the stock is advised as "turn
+        the stock" (its card is face down).
 
         ``background=True`` (what the board's Hint button does) runs the search in the worker
         and returns its :class:`~fourseasons_widget.background.Job`; the board stays live, and
         the advice is shown when it comes (or dropped if the position has changed)."""
-        return self._table.hint(max_seconds, background=background)
+        return self._table.hint(max_seconds, background=background, knows_stock=knows_stock)
 
     def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played, and says

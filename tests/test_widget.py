@@ -180,8 +180,8 @@ def test_stale_version_with_the_same_ply_is_refused():
     refused(w, {"type": "turn", "ply": 0, "version": old}, reason="earlier position")
 
 
-@pytest.mark.parametrize("kind", ["move", "turn", "undo", "redo", "hint", "restart",
-                                  "auto_finish", "solve"])
+@pytest.mark.parametrize("kind", ["move", "turn", "undo", "redo", "hint", "solver_hint",
+                                  "restart", "auto_finish", "solve"])
 def test_intents_without_ply_are_refused(kind):
     w = fresh()
     refused(w, {"type": kind}, reason="ply")
@@ -363,19 +363,36 @@ def test_two_views_share_one_state():
 
 # -- hint, auto-finish, solve ------------------------------------------------------------------
 
-def test_hint_is_the_solvers_move_and_is_legal():
+def test_the_solvers_hint_is_the_solvers_move_is_legal_and_says_it_knows_the_stock():
     w = FourSeasons(seed=7)
-    h = w.hint()
+    h = w.hint(knows_stock=True)
     assert h.verdict == "won" and h.move in w.game.legal_moves()
-    assert "perfect-information" in w.message and w.message_kind == "hint"
+    assert w.message.startswith("Solver's hint: knows the stock") and w.message_kind == "hint"
+    assert "perfect-information" in w.message
     assert w.board["hint"]["move"] == [h.move.card, h.move.source, h.move.target]
     before = w.board["version"]
     assert w.handle_intent(intent(w, type="hint"))
     assert w.board["version"] == before  # a hint does not change the position
     w.play(h.move)
     assert w.board["hint"] is None  # the hint belongs to its position
-    h2 = w.hint()
+    h2 = w.hint(knows_stock=True)
     assert h2.move in w.game.legal_moves()
+
+
+def test_the_boards_hint_is_fair_by_default():
+    """Hint (the button's intent) and ``w.hint()`` give the fair player's move, with its
+    estimate in words; the solver's hint is the ``solver_hint`` intent."""
+    w = FourSeasons(seed=7)
+    h = w.hint()
+    assert not h.knows_stock and h.move in w.game.legal_moves()
+    assert w.message.startswith("Hint") and "never looks at the face-down cards" in w.message
+    assert w.board["hint"]["move"] == [None if h.move.source == "stock" else h.move.card,
+                                       h.move.source, h.move.target]
+    w.play(h.move)
+    assert w.handle_intent(intent(w, type="solver_hint"))
+    if w._worker.job is not None:
+        assert w._worker.job.wait(30)
+    assert w.message.startswith("Solver's hint: knows the stock") or "cannot be won" in w.message
 
 
 def test_hint_says_lost_only_when_proved():
@@ -383,7 +400,7 @@ def test_hint_says_lost_only_when_proved():
     w = FourSeasons(seed=7)
     while w.game.state.stock:
         w.play("turn")
-    h = w.hint(max_seconds=20)
+    h = w.hint(max_seconds=20, knows_stock=True)
     if h.verdict == "lost":
         assert "cannot be won" in w.message and w.message_kind == "lost"
         from fourseasons_widget.solver.exact import solve
@@ -397,13 +414,13 @@ def test_a_deal_lost_from_the_start_offers_no_undo():
     # Corners deal 0 is proved lost at the deal: there is nothing to undo, so the board says
     # "deal another"; a game lost after moves says "undo, or deal again"
     w = FourSeasons(seed=0, variant="corners", auto_home=False)
-    w.hint(max_seconds=20)
+    w.hint(max_seconds=20, knows_stock=True)
     assert w.status == "lost" and w.game.ply == 0
     assert "deal another" in w.message and "undo" not in w.message.lower()
     w = FourSeasons(seed=7)
     while w.game.state.stock:
         w.play("turn")
-    if w.hint(max_seconds=20).verdict == "lost":
+    if w.hint(max_seconds=20, knows_stock=True).verdict == "lost":
         assert "undo, or deal again" in w.message
 
 

@@ -93,7 +93,8 @@ def test_a_proof_of_a_loss_is_said_at_once_and_once_with_the_banner():
     assert w.status == "playing"
     kinds = []
     w.observe(lambda ch: kinds.append(w.message_kind), "message_serial")
-    assert w.handle_intent(intent(w, type="hint"))
+    # (the solver's hint: it knows the stock, so it can prove the loss; the fair Hint cannot)
+    assert w.handle_intent(intent(w, type="solver_hint"))
     if w._worker.job is not None:
         assert w._worker.job.wait(30)
     assert w.status == "lost" and w.board["status"] == "lost"

@@ -37,11 +37,14 @@ from typing import Any
 
 from ..validate import budget, quote
 
-PLAYERS = ("solver", "random", "heuristic", "prover", "fair")
+PLAYERS = ("solver", "random", "heuristic", "prover", "fair", "fair-mc")
 EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
 SEARCHERS = ("solver", "prover")  # the players that take a budget
-#: the fair player (:func:`.players.play_fair`) takes ``max_nodes`` too: per sampled order
+#: the fair players (:func:`.players.play_fair`, and the Monte-Carlo player of :mod:`.fair`,
+#: ``"fair-mc"``) take ``max_nodes`` too: per sampled order
 FAIR = "fair"
+FAIR_MC = "fair-mc"
+FAIR_PLAYERS = (FAIR, FAIR_MC)
 MAX_DEALS = 1_000_000  # deals in one experiment
 MAX_BUDGETS = 50  # node budgets in one budget curve
 MAX_JOBS = 256  # worker processes (more than the cores is allowed: a Dask cluster has more)
@@ -100,6 +103,12 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         from .players import FAIR_NODES, play_fair
 
         p = play_fair(game, max_nodes=task.get("max_nodes") or FAIR_NODES, seed=task["seed"])
+        row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
+                   cards_home=p.cards_home)
+    elif player == FAIR_MC:
+        from .fair import FAIR_MAX_NODES, play_fair_mc
+
+        p = play_fair_mc(game, max_nodes=task.get("max_nodes") or FAIR_MAX_NODES)
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player in ("random", "heuristic"):
@@ -171,7 +180,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
-              "max_nodes": max_nodes if player in (*SEARCHERS, FAIR) else None} for k in seeds]
+              "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None}
+             for k in seeds]
     rows: dict[int, dict[str, Any]] = {}
     for t in tasks:
         if done and t["seed"] in done:
@@ -320,7 +330,7 @@ def finished_rows(path, variant: str, player: str, max_nodes: int | None,
     if rows is None:
         rows, _ = read_checkpoint(path)
     searcher = player in SEARCHERS
-    want_nodes = max_nodes if searcher or player == FAIR else None
+    want_nodes = max_nodes if searcher or player in FAIR_PLAYERS else None
     want_seconds = max_seconds if searcher else None
     return {r["seed"]: r for r in rows
             if (r["variant"], r["player"]) == (variant, player)
@@ -550,6 +560,67 @@ def load_winrates() -> list[dict[str, str]]:
 
     text = files("fourseasons_widget").joinpath("data/winrates.csv").read_text()
     return list(csv.DictReader(text.splitlines()))
+
+
+def load_fair_mc(deals: bool = False) -> list[dict[str, str]]:
+    """The shipped run of the fair Monte-Carlo player (:mod:`.fair`, ``--player fair-mc``):
+    ``fourseasons_widget/data/fair-mc.csv`` (its summary row, with its budget and command) or,
+    with ``deals=True``, its per-deal rows (``fair-mc-deals.csv.gz``: :data:`FIELDS`; a row's
+    ``seconds`` over its ``moves`` is the player's time per move)."""
+    import gzip
+    from importlib.resources import files
+
+    data = files("fourseasons_widget").joinpath("data")
+    if deals:
+        raw = data.joinpath("fair-mc-deals.csv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+    return list(csv.DictReader(data.joinpath("fair-mc.csv").read_text().splitlines()))
+
+
+#: the columns of :func:`paired_table`
+PAIRED_FIELDS = ("player", "n", "won", "unknown", "rate", "ci_low", "ci_high", "only_player",
+                 "only_baseline", "p_value", "seconds_per_move")
+
+
+def paired_table(players: dict[str, list[dict[str, Any]]], baseline: str = "heuristic",
+                 ) -> list[dict[str, Any]]:
+    """Several players' per-deal rows (:data:`FIELDS`, as read from a CSV or made by
+    :func:`run_experiment`) compared **on the deals they all played**: per player its wins, its
+    rate with the honest 95% interval of :func:`summarize`, McNemar's exact paired test against
+    ``baseline`` (the deals only the player won, only the baseline won, and the two-sided
+    p-value: :func:`~.intervals.mcnemar`) and its mean seconds per move (a row's ``seconds``
+    over its ``moves``, the deals with moves; the machine's speed, not the rules', so a figure
+    to read beside its machine).
+
+    >>> a = [{"seed": k, "outcome": "won" if k < 3 else "stuck", "moves": 10, "seconds": 1.0}
+    ...      for k in range(5)]
+    >>> b = [{"seed": k, "outcome": "won" if k < 1 else "stuck", "moves": 10, "seconds": 0.1}
+    ...      for k in range(5)]
+    >>> [(r["player"], r["won"], r["only_player"], r["only_baseline"])
+    ...  for r in paired_table({"fair": a, "heuristic": b})]
+    [('fair', 3, 2, 0), ('heuristic', 1, 0, 0)]
+    """
+    from .intervals import mcnemar
+
+    if baseline not in players:
+        raise ValueError(f"the baseline {quote(baseline)} is not one of the players")
+    by_seed = {name: {int(r["seed"]): r for r in rows} for name, rows in players.items()}
+    common = sorted(set.intersection(*(set(d) for d in by_seed.values())))
+    base = [by_seed[baseline][k]["outcome"] == "won" for k in common]
+    out = []
+    for name, d in by_seed.items():
+        rows = [d[k] for k in common]
+        s = summarize(rows)
+        won = [r["outcome"] == "won" for r in rows]
+        m = mcnemar(won, base)
+        timed = [(float(r["seconds"]), int(r["moves"])) for r in rows
+                 if r.get("seconds") not in (None, "") and int(r.get("moves") or 0) > 0]
+        per_move = (sum(sec for sec, _ in timed) / sum(mv for _, mv in timed)) if timed else None
+        out.append({"player": name, "n": s.n, "won": s.won, "unknown": s.unknown,
+                    "rate": s.rate, "ci_low": s.low, "ci_high": s.high,
+                    "only_player": m.only_first, "only_baseline": m.only_second,
+                    "p_value": m.p_value, "seconds_per_move": per_move})
+    return out
 
 
 def load_fair(deals: bool = False) -> list[dict[str, str]]:

@@ -25,9 +25,10 @@ export class Toolbar {
       restart: button("restart", "Restart", "Back to the deal (the moves can be redone)"),
       undo: button("undo", "Undo", "Take back the last move (U)"),
       redo: button("redo", "Redo", "Play again the move taken back (Y)"),
-      hint: button("hint", "Hint", "The solver's next move: perfect-information advice, it knows the stock (H)"),
+      hint: button("hint", "Hint", "Fair advice: the move that wins most often over the stock orders consistent with what you have seen; it never looks at the face-down cards. Press again for the next move (H)"),
       auto: button("auto_finish", "Auto-finish", "Send cards home while a win stays proved (A)", { "data-short": "Finish" }),
       solve: button("solve", "Solve ▸ replay", "Solve this position and replay the line, step by step", { "data-short": "Solve" }),
+      solverHint: button("solver_hint", "Solver's hint", "Solver's hint: knows the stock. The solver's next move, perfect-information advice (it knows the order of the face-down cards)", { "data-short": "Peek" }),
       cancel: button("cancel", "Cancel", "Stop the search (the board stays playable while it runs)", { hidden: true }),
     };
     this.seedInput = h(doc, "input", {
@@ -47,7 +48,7 @@ export class Toolbar {
     this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
       group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect, this.rules.el),
       group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
-      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, view.demo.startButton, this.buttons.cancel),
+      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.solverHint, view.demo.startButton, this.buttons.cancel),
       group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
 
     this.clockTimer = null; // ticks only while the clock runs (see tick)
@@ -155,14 +156,15 @@ export class Toolbar {
     this.tick();
   }
 
-  /** Hint, Auto-finish and Solve wait while the kernel searches; Cancel shows meanwhile. */
+  /** Hint, Auto-finish, Solve and the solver's hint wait while the kernel searches; Cancel
+   *  shows meanwhile. */
   renderBusy() {
     const v = this.view;
     const b = v.board();
     const busy = !!v.table.get("busy");
     const needs = v.needsPython ? v.needsPython() : "";
     const can = !v.replaying() && b.status === "playing" && !busy && !v.offline() && !needs;
-    for (const k of ["hint", "auto", "solve"]) {
+    for (const k of ["hint", "auto", "solve", "solverHint"]) {
       const btn = this.buttons[k];
       btn.disabled = !can;
       // (no kernel: the board plays in the page, and these buttons say what needs Python)

@@ -187,7 +187,7 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     # a proved loss: said at once, once, with the banner and its buttons
     lost = nb.widgets().nth(3)
     lost.scroll_into_view_if_needed()
-    lost.locator('button[data-action="hint"]').click()
+    lost.locator('button[data-action="solver_hint"]').click()  # (it knows the stock: proves it)
     banner = lost.locator('[data-role="banner"]')
     nb.page.wait_for_function("el => el.dataset.kind === 'lost'", arg=banner.element_handle())
     assert lost.get_attribute("data-status") == "lost" and nb.eval("lost.status") == "lost"

@@ -142,20 +142,33 @@ def test_play_by_keyboard_only(open_notebook):
         "window.jupyterapp.shell.currentWidget.content.widgets.length") == 1
 
 
-def test_hint_and_solve_replay_in_the_browser(open_notebook):
+def test_hint_and_solve_replay_in_the_browser(open_notebook, artifacts):
     nb = open_notebook(["from fourseasons_widget import FourSeasons\nw = FourSeasons(seed=7)\nw"])
     root = board(nb)
 
-    # hint: the solver's move, marked on the board and explained
+    # hint: the fair player's move (it never looks at the stock), marked on the board and
+    # explained with its estimate in words
     serial = nb.eval("w.message_serial")
     root.locator('button[data-action="hint"]').click()
     nb.page.wait_for_function(
         "el => el.querySelector('.fsw-hint-from') !== null", arg=root.element_handle())
     assert nb.eval("w.message_serial") > serial
-    assert "perfect-information" in status_text(root)
+    assert "never looks at the face-down cards" in status_text(root)
     hint = nb.eval("w.board['hint']['move']")
-    assert hint in nb.eval("[[m.card, m.source, m.target] for m in w.game.legal_moves()]")
+    legal = nb.eval("[[None if m.source == 'stock' else m.card, m.source, m.target] "
+                    "for m in w.game.legal_moves()]")
+    assert hint in legal
     assert "fsw-hint-to" in pile(root, hint[2]).get_attribute("class")
+    root.screenshot(path=str(artifacts / "fair-hint.png"))
+
+    # the solver's hint: named for what it is
+    root.locator('button[data-action="solver_hint"]').click()
+    nb.page.wait_for_function(
+        "el => el.querySelector('[data-role=\"status\"]').textContent"
+        ".includes(\"Solver's hint: knows the stock\")", arg=root.element_handle(),
+        timeout=60_000)
+    assert "perfect-information" in status_text(root)
+    root.screenshot(path=str(artifacts / "solver-hint.png"))
 
     # solve: the line comes back as frames; the browser replays it
     root.locator('button[data-action="solve"]').click()

@@ -28,7 +28,7 @@ CELLS = [
     "for _m in _line[:-1]:\n    near.play(_m)\n"
     "last_win = [_line[-1].card, _line[-1].source, _line[-1].target]\n"
     "won = FourSeasons(game=near, auto_home=False)\nwon",
-    # lost at the deal (Corners, seed 0: Hint proves it)
+    # lost at the deal (Corners, seed 0: the solver's hint proves it)
     "lost0 = FourSeasons(seed=0, variant='corners')\nlost0",
     # lost after moves: a greedy beginner's game of deal 11, one move before it is lost
     "from fourseasons_widget.solver.players import play_heuristic\n"
@@ -217,11 +217,11 @@ def run_states(nb, tag: str, artifacts) -> Probe:
     page.wait_for_function("el => el.dataset.status === 'won'", arg=won.element_handle())
     p.check("won", won, before, showing="banner", kind="won")
 
-    # lost at the deal: Hint proves it
+    # lost at the deal: the solver's hint (it knows the stock) proves it
     lost0 = roots["lost0"]
     lost0.scroll_into_view_if_needed()
     before = lost0.evaluate(PILES)
-    lost0.locator('button[data-action="hint"]').click()
+    lost0.locator('button[data-action="solver_hint"]').click()
     page.wait_for_function("el => el.querySelector('[data-role=\"banner\"]').dataset.kind === 'lost'",
                            arg=lost0.element_handle(), timeout=60_000)
     p.check("lost-at-deal", lost0, before, showing="banner", kind="lost")
