@@ -273,6 +273,9 @@ class Table:
         g = self._game
         if self._shown != (id(g), g.ply, g.status, id(g.state)):
             self.publish(kind="refresh")
+        elif self.how_won_mode.kept is not None:
+            # (a search for the deal shown ended: the banner says what it found)
+            self._sync_banner()
 
     # -- moves -----------------------------------------------------------------------------
     @_locked
@@ -447,10 +450,10 @@ class Table:
         :meth:`~fourseasons_widget.demo.DemoMode.act`."""
         self.demo_mode.act(action)
 
-    def how_won(self, row_id: int) -> Game:
+    def how_won(self, row_id: int, *, give_up: bool = False) -> Game:
         """A lost game of the history, dealt again, with the solver's winning line to replay
         (see :meth:`~fourseasons_widget.how_won.HowWon.show`)."""
-        return self.how_won_mode.show(row_id)
+        return self.how_won_mode.show(row_id, give_up=give_up)
 
     # -- the review ------------------------------------------------------------------------
     def analyse(self, wait: bool = True):
@@ -602,7 +605,11 @@ class Table:
             row = c.get("id")
             if not is_int(row) or isinstance(row, bool):
                 raise IntentError("refused: how_won names a game of the history by its id")
-            self.how_won(row)
+            # over a game in progress the board asks first, as before a new deal ("ask":
+            # true; a confirmed question comes back "confirmed", which no view may send)
+            if self.how_won_mode.in_progress() and self._ask_first(c):
+                return
+            self.how_won(row, give_up=c.get("confirmed") is True)
         elif kind == "analyse":
             self.review.start(longer=c.get("longer") is True)
         elif kind == "analysis_stop":
@@ -634,6 +641,8 @@ class Table:
         if c.get("ask") is not True or g.status != "playing" or not g.ply:
             return False
         self._asking = ({k: v for k, v in c.items() if k != "ask"}, question(c, g, MAX_TEXT))
+        if c.get("type") == "how_won":
+            self.panel = ""  # (asked from the Stats panel: the question is on the banner)
         self.publish(kind="panel", keep_hint=True, bump=False)
         return True
 
@@ -646,7 +655,7 @@ class Table:
             self.how_won_mode.back_to_my_game()
         elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
-            self._apply_intent(kept["type"], kept)
+            self._apply_intent(kept["type"], {**kept, "confirmed": True})
         elif offer == "cancel" and self._asking is not None:
             self._asking = None
             self.publish(kind="panel", keep_hint=True, bump=False)
@@ -674,7 +683,15 @@ class Table:
         return BannerState(self._game, status,
                            asking=None if self._asking is None else self._asking[1],
                            resume=resume, dismissed=self._dismissed,
-                           back=self.how_won_mode.kept_title())
+                           back=self.how_won_mode.kept_title(), line=self._how_won_line())
+
+    def _how_won_line(self) -> str | None:
+        """What the solver found of the deal "How could it have been won?" shows (a search
+        stopped before its answer found nothing to promise)."""
+        line = self.how_won_mode.line
+        if line == "searching" and self.view["busy"] != "solve":
+            return None
+        return line
 
     def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
         g = self._game

@@ -244,6 +244,8 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    // (a refusal of what the Stats panel asked is said there too, where the player looks)
+    if (msg.intent === "how_won" && this.panels.isOpen("stats")) this.panels.showRefusal(String(msg.reason || ""));
     if (this.sentAt && now(this.win) - this.sentAt < 3000) this.sound("refused");
     if (this.previewed) {
       // the move drawn at once was refused (the board had changed): back to Python's board

@@ -100,7 +100,7 @@ test("the history: the last deals in Stats, all of them behind a button, how_won
   const how = q('[data-history-id="101"] [data-action="how_won"]');
   assert.ok(how && !q('[data-history-id="100"] [data-action="how_won"]'), "only lost deals offer it");
   click(how);
-  assert.deepEqual(model.sent.at(-1), { type: "how_won", id: 101, ply: b.ply, version: b.version });
+  assert.deepEqual(model.sent.at(-1), { type: "how_won", id: 101, ask: true, ply: b.ply, version: b.version });
   assert.equal(model.sent.filter((m) => m.type === "history").length, 0, "the toolbar sends nothing of its own");
   assert.equal(shortDate("2026-12-01T09:05:33"), "1 Dec 09:05");
   assert.deepEqual(historyLine({ date: "2026-12-01T09:05", variant: "czarina", deal: "PySolFC 617", result: "abandoned", moves: 1, seconds: 75 }, { czarina: "Czarina" }),
