@@ -31,7 +31,7 @@ export class StatusLine {
       : [`Moves ${b.ply ?? 0}`, `Home ${b.home ?? 0}/52`, `Stock ${b.stock ?? 0}`, `Base rank ${b.base ?? "?"}`];
     this.el.replaceChildren(h(doc, "span", { class: "fsw-facts", text: parts.join(" · ") }));
     if (busy) {
-      const what = busy === "solve" ? "Solving… (play on meanwhile)" : busy === "hint" ? "Thinking…" : "Working…";
+      const what = busy === "solve" ? "Solving… (play on meanwhile)" : busy === "hint" ? "Thinking…" : busy === "demo" ? "The demo gets ready…" : "Working…";
       this.el.append(h(doc, "span", { class: "fsw-msg fsw-busy", "data-role": "busy", text: what }));
     }
     const note = this.localNote || msg;
