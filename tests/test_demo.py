@@ -10,6 +10,7 @@ import pytest
 from fourseasons_widget import FourSeasons
 from fourseasons_widget.background import ForegroundWorker
 
+
 def play_to_the_end(w: FourSeasons) -> dict:
     """Start the demo, as the board's button does, and step it as the view does, to its end."""
     assert w.handle_intent({"type": "demo", "action": "start"}), w.message
