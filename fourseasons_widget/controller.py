@@ -107,8 +107,20 @@ VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "s
              "status", "replay", "busy", "analysis")
 
 
+def _went_home(n: int) -> str:
+    """How many cards went home by themselves, in words.
+
+    >>> _went_home(1), _went_home(2)
+    ('1 card went home by itself', '2 cards went home by themselves')
+    """
+    return "1 card went home by itself" if n == 1 else f"{n} cards went home by themselves"
+
+
 def _and_home(n: int) -> str:
-    return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
+    if n <= 0:
+        return ""
+    return (" (and 1 card that went home by itself)" if n == 1
+            else f" (and {n} cards that went home by themselves)")
 
 
 def _locked(method):
@@ -129,6 +141,7 @@ class Table:
 
     def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
+                 auto_home_rule: str = "safe",
                  worker: Worker | None = None, given: bool = False,
                  rules: str | None = None,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
@@ -152,6 +165,12 @@ class Table:
         self.on_change = on_change or (lambda changes: None)
         self.on_send = on_send or (lambda message: None)
         self.auto_home = bool(auto_home)
+        if auto_home_rule not in automove.RULES:
+            raise ValueError(f"auto_home_rule takes one of {', '.join(automove.RULES)}, not "
+                             f"{quote(auto_home_rule)}")
+        #: which cards go home by themselves: ``"safe"`` (proved never to cost a win) or
+        #: ``"all"`` (every card that can, as PySolFC's auto-drop): see automove.py
+        self.auto_home_rule = auto_home_rule
         self.view: dict[str, Any] = {"board": {}, "message": "", "message_kind": "info",
                                      "message_serial": 0, "variant": game.variant,
                                      "seed": game.seed, "ply": game.ply, "status": game.status,
@@ -287,13 +306,13 @@ class Table:
             raise
         follow = []
         if self.auto_home and self.in_intent:  # a move made on the board (not a script's)
-            for f in automove.after_move(self._game.rules, self._game.state):
+            for f in automove.after_move(self._game.rules, self._game.state,
+                                         self.auto_home_rule):
                 follow.append(self._game.play(f, auto=True))
         text = describe_move(m, self.labels())
         text = text[0].upper() + text[1:]
         if follow:
-            text += (f"; then {len(follow)} card{'s' * (len(follow) != 1)} went home by "
-                     "themselves" if not self._game.state.is_won
+            text += (f"; then {_went_home(len(follow))}" if not self._game.state.is_won
                      else "; the rest went home by itself")
         self.publish(kind="move", move=m, message=text, group=follow)
         return m
@@ -485,8 +504,11 @@ class Table:
         it was applied; a refused intent changes nothing, says the reason and sends
         ``{"type": "refused", "reason": ...}`` to the views."""
         with self.lock:
-            # (what a refused intent must leave as it was: it changes nothing published)
-            kept = (self.notice, self._asking)
+            # (what a refused intent must leave as it was: it changes nothing published — the
+            # notice is put back as the board shows it, never one set since and not shown, like
+            # a late "Auto-finish played nothing…", which a refusal's resync would publish)
+            shown = self.view["board"].get("ui") or {}
+            kept = (shown.get("notice", "") if "notice" in shown else self.notice, self._asking)
             try:
                 self.in_intent = True
                 kind = self._check_intent(content)

@@ -214,7 +214,7 @@ export class Panels {
     v.options.summary.setAttribute("aria-expanded", String(viewOpen));
     this.helpSummary.setAttribute("aria-expanded", String(this.help.open));
     this.statsSummary.setAttribute("aria-expanded", String(this.statsBox.open));
-    const rows = statsRows(b.stats, b.stats_state);
+    const rows = statsRows(b.stats, b.stats_state, !!(v.needsPython && v.needsPython()));
     this.statsList.replaceChildren(...rows.flatMap(([k, val]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: val })]));
     const history = Array.isArray(b.history) ? b.history : null;
     const all = this.local === "history";

@@ -234,3 +234,23 @@ test("sounds: which one a new board calls for", () => {
   assert.equal(soundFor({ ...b, status: "won", last: null }, b), "won");
   assert.equal(soundFor({ ...b, last: null }, b), null);
 });
+
+test("view options: the auto-home choice (safe, or every card as PySolFC) with what each costs", () => {
+  const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false, auto_home_rule: "safe" });
+  const rule = q('[data-role="auto-home-rule"]');
+  assert.equal(rule.value, "safe");
+  assert.equal(rule.disabled, false);
+  assert.deepEqual([...rule.options].map((o) => o.value), ["safe", "all"]);
+  const help = q('[data-role="auto-home-help"]').textContent;
+  assert.match(help, /never costs a win/);
+  assert.match(help, /PySolFC/);
+  assert.match(help, /\d+ deals/);
+  rule.value = "all";
+  rule.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.equal(model.get("auto_home_rule"), "all");
+  model.set("auto_home_rule", "safe"); // another view (or Python) chose it
+  assert.equal(rule.value, "safe");
+  // an older kernel without the choice: not offered
+  const older = setup(FIXTURES.midgame);
+  assert.equal(older.q('[data-role="auto-home-rule"]').disabled, true);
+});
