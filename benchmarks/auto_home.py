@@ -32,10 +32,10 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from fourseasons_widget import Game  # noqa: E402
-from fourseasons_widget.automove import home_run  # noqa: E402
-from fourseasons_widget.solver.greedy import MAX_MOVES, _heuristic_move  # noqa: E402
-from fourseasons_widget.solver.players import play_fair  # noqa: E402
+from fourseasons_widget import Game
+from fourseasons_widget.automove import home_run
+from fourseasons_widget.solver.greedy import MAX_MOVES, _heuristic_move
+from fourseasons_widget.solver.players import play_fair
 
 CHOICES = ("off", "safe", "all")
 
