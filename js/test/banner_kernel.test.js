@@ -236,3 +236,21 @@ test("a refusal of How could it have been won? is said in the Stats panel, where
   assert.equal(note.hidden, false);
   assert.match(note.textContent, /solver is busy/);
 });
+
+test("a refusal's reason is not replaced by a hint's word before it can be read", () => {
+  const { model, q } = setup(FIXTURES.midgame);
+  const say = (message, kind) => {
+    model.set("message_kind", kind);
+    model.set("message", message);
+    model.set("message_serial", (model.get("message_serial") || 0) + 1);
+  };
+  say("9♣ cannot go on 7♥: the cross builds down by one rank", "refusal");
+  say("Hint: move the 4♣ home", "hint");
+  const kept = q('[data-role="refusal-kept"]');
+  assert.ok(kept, "the refusal stays in sight beside the hint");
+  assert.match(kept.textContent, /cannot go on/);
+  assert.match(q('[data-role="message"]').textContent, /Hint/);
+  // a move said next: the refusal has had its moment
+  say("Moved the 4♣ home", "move");
+  assert.equal(q('[data-role="refusal-kept"]'), null);
+});
