@@ -362,15 +362,19 @@ def _with_text(a: Analysis) -> Analysis:
     return replace(a, text=describe(a))
 
 
-def describe(a: Analysis) -> str:
-    """The verdict in words, as the board shows it (move numbers count from 1)."""
-    text = _verdict_text(a)
+def describe(a: Analysis, played: Callable[[Move], str] = str,
+             better: Callable[[Move], str] = str) -> str:
+    """The verdict in words (move numbers count from 1); ``played`` and ``better`` name a move
+    played and the move that would have won (by default in notation, ``"TD s>w"``; the board
+    passes words: "ten of diamonds from the stock to the waste")."""
+    text = _verdict_text(a, played, better)
     if not a.complete:
         text += " (The analysis was cut short: out of time, or stopped.)"
     return text
 
 
-def _verdict_text(a: Analysis) -> str:
+def _verdict_text(a: Analysis, said: Callable[[Move], str] = str,
+                  advised: Callable[[Move], str] = str) -> str:
     n = a.plies
     if a.outcome == "won":
         return "The game was won: no move lost it."
@@ -386,12 +390,12 @@ def _verdict_text(a: Analysis) -> str:
                 f"which move lost the game (if any did).")
     t = a.turning_point
     after = next((r for r in a.rows if r.ply == t + 1), None)
-    instead = (f"before it a win was still possible: the solver would have played {a.better} "
-               f"(a win in {len(a.line)} moves).")
+    instead = (f"before it a win was still possible: the solver would have played "
+               f"{advised(a.better)} (a win in {len(a.line)} moves).")
     if a.proved:
         nodes = f" ({after.nodes:,} positions searched)" if after and after.nodes else ""
-        return f"Move {t + 1} ({a.played}) lost the game: {instead} After it: proved lost " \
-               f"from here{nodes}."
+        return f"Move {t + 1} ({said(a.played)}) lost the game: {instead} After it: proved " \
+               f"lost from here{nodes}."
     if after is not None:
         tail = f"After it: no win found within {after.nodes:,} positions, not proved lost"
     else:
@@ -399,7 +403,7 @@ def _verdict_text(a: Analysis) -> str:
     if a.lost_from is not None:
         tail += (f"; proved lost after move {a.lost_from}" if a.lost_from < n
                  else "; the final position is proved lost")
-    return f"After move {t + 1} ({a.played}) no win was found; {instead} {tail}."
+    return f"After move {t + 1} ({said(a.played)}) no win was found; {instead} {tail}."
 
 
 __all__ = ["Analysis", "Row", "analyse", "analyse_line", "describe", "DEFAULT_SECONDS",

@@ -107,8 +107,20 @@ VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "s
              "status", "replay", "busy", "analysis")
 
 
+def _went_home(n: int) -> str:
+    """How many cards went home by themselves, in words.
+
+    >>> _went_home(1), _went_home(2)
+    ('1 card went home by itself', '2 cards went home by themselves')
+    """
+    return "1 card went home by itself" if n == 1 else f"{n} cards went home by themselves"
+
+
 def _and_home(n: int) -> str:
-    return f" (and {n} card{'s' * (n != 1)} that went home by themselves)" if n > 0 else ""
+    if n <= 0:
+        return ""
+    return (" (and 1 card that went home by itself)" if n == 1
+            else f" (and {n} cards that went home by themselves)")
 
 
 def _locked(method):
@@ -129,6 +141,7 @@ class Table:
 
     def __init__(self, game: Game, *, hint_seconds: float = 1.5, solve_seconds: float = 5.0,
                  analyse_on_loss: bool = True, stats: Any = True, auto_home: bool = True,
+                 auto_home_rule: str = "safe",
                  worker: Worker | None = None, given: bool = False,
                  rules: str | None = None,
                  on_change: Callable[[dict[str, Any]], None] | None = None,
@@ -152,6 +165,12 @@ class Table:
         self.on_change = on_change or (lambda changes: None)
         self.on_send = on_send or (lambda message: None)
         self.auto_home = bool(auto_home)
+        if auto_home_rule not in automove.RULES:
+            raise ValueError(f"auto_home_rule takes one of {', '.join(automove.RULES)}, not "
+                             f"{quote(auto_home_rule)}")
+        #: which cards go home by themselves: ``"safe"`` (proved never to cost a win) or
+        #: ``"all"`` (every card that can, as PySolFC's auto-drop): see automove.py
+        self.auto_home_rule = auto_home_rule
         self.view: dict[str, Any] = {"board": {}, "message": "", "message_kind": "info",
                                      "message_serial": 0, "variant": game.variant,
                                      "seed": game.seed, "ply": game.ply, "status": game.status,
@@ -273,6 +292,9 @@ class Table:
         g = self._game
         if self._shown != (id(g), g.ply, g.status, id(g.state)):
             self.publish(kind="refresh")
+        elif self.how_won_mode.kept is not None:
+            # (a search for the deal shown ended: the banner says what it found)
+            self._sync_banner()
 
     # -- moves -----------------------------------------------------------------------------
     @_locked
@@ -284,13 +306,13 @@ class Table:
             raise
         follow = []
         if self.auto_home and self.in_intent:  # a move made on the board (not a script's)
-            for f in automove.after_move(self._game.rules, self._game.state):
+            for f in automove.after_move(self._game.rules, self._game.state,
+                                         self.auto_home_rule):
                 follow.append(self._game.play(f, auto=True))
         text = describe_move(m, self.labels())
         text = text[0].upper() + text[1:]
         if follow:
-            text += (f"; then {len(follow)} card{'s' * (len(follow) != 1)} went home by "
-                     "themselves" if not self._game.state.is_won
+            text += (f"; then {_went_home(len(follow))}" if not self._game.state.is_won
                      else "; the rest went home by itself")
         self.publish(kind="move", move=m, message=text, group=follow)
         return m
@@ -448,10 +470,10 @@ class Table:
         :meth:`~fourseasons_widget.demo.DemoMode.act`."""
         self.demo_mode.act(action)
 
-    def how_won(self, row_id: int) -> Game:
+    def how_won(self, row_id: int, *, give_up: bool = False) -> Game:
         """A lost game of the history, dealt again, with the solver's winning line to replay
         (see :meth:`~fourseasons_widget.how_won.HowWon.show`)."""
-        return self.how_won_mode.show(row_id)
+        return self.how_won_mode.show(row_id, give_up=give_up)
 
     # -- the review ------------------------------------------------------------------------
     def analyse(self, wait: bool = True):
@@ -483,8 +505,11 @@ class Table:
         it was applied; a refused intent changes nothing, says the reason and sends
         ``{"type": "refused", "reason": ...}`` to the views."""
         with self.lock:
-            # (what a refused intent must leave as it was: it changes nothing published)
-            kept = (self.notice, self._asking)
+            # (what a refused intent must leave as it was: it changes nothing published — the
+            # notice is put back as the board shows it, never one set since and not shown, like
+            # a late "Auto-finish played nothing…", which a refusal's resync would publish)
+            shown = self.view["board"].get("ui") or {}
+            kept = (shown.get("notice", "") if "notice" in shown else self.notice, self._asking)
             try:
                 self.in_intent = True
                 kind = self._check_intent(content)
@@ -605,7 +630,11 @@ class Table:
             row = c.get("id")
             if not is_int(row) or isinstance(row, bool):
                 raise IntentError("refused: how_won names a game of the history by its id")
-            self.how_won(row)
+            # over a game in progress the board asks first, as before a new deal ("ask":
+            # true; a confirmed question comes back "confirmed", which no view may send)
+            if self.how_won_mode.in_progress() and self._ask_first(c):
+                return
+            self.how_won(row, give_up=c.get("confirmed") is True)
         elif kind == "analyse":
             self.review.start(longer=c.get("longer") is True)
         elif kind == "analysis_stop":
@@ -637,6 +666,8 @@ class Table:
         if c.get("ask") is not True or g.status != "playing" or not g.ply:
             return False
         self._asking = ({k: v for k, v in c.items() if k != "ask"}, question(c, g, MAX_TEXT))
+        if c.get("type") == "how_won":
+            self.panel = ""  # (asked from the Stats panel: the question is on the banner)
         self.publish(kind="panel", keep_hint=True, bump=False)
         return True
 
@@ -649,7 +680,7 @@ class Table:
             self.how_won_mode.back_to_my_game()
         elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
-            self._apply_intent(kept["type"], kept)
+            self._apply_intent(kept["type"], {**kept, "confirmed": True})
         elif offer == "cancel" and self._asking is not None:
             self._asking = None
             self.publish(kind="panel", keep_hint=True, bump=False)
@@ -677,7 +708,15 @@ class Table:
         return BannerState(self._game, status,
                            asking=None if self._asking is None else self._asking[1],
                            resume=resume, dismissed=self._dismissed,
-                           back=self.how_won_mode.kept_title())
+                           back=self.how_won_mode.kept_title(), line=self._how_won_line())
+
+    def _how_won_line(self) -> str | None:
+        """What the solver found of the deal "How could it have been won?" shows (a search
+        stopped before its answer found nothing to promise)."""
+        line = self.how_won_mode.line
+        if line == "searching" and self.view["busy"] != "solve":
+            return None
+        return line
 
     def _ui(self, status: str, resume: dict | None) -> dict[str, Any]:
         g = self._game

@@ -1,5 +1,11 @@
 """Demo mode: the solver plays the deal at a watchable pace; pause, step, take over.
 
+The Demo never refuses a game in play (PySolFC's demo always plays): the solver looks for a
+win within the board's solve budget; when it finds none (or proves there is none), the fair
+player of :func:`~fourseasons_widget.solver.players.play_fair` — the best moves it sees without
+looking at the face-down stock — plays to the end, and the demo says that it may lose.  Both
+run in the table's worker, beside the board (one job: the search, then the fair player).
+
 The pace is the front end's (no timers in the kernel, so it works without threads): while a
 demo runs and is not paused, the view sends ``{"type": "demo", "action": "step"}`` every
 ``speed_ms``; each step plays the next move of the solver's line.  A step is played only while
@@ -19,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .channel import IntentError
 from .game import Game
 from .rules import IllegalMoveError
 from .snapshot import describe_move
@@ -26,6 +33,7 @@ from .state import Move, State
 
 if TYPE_CHECKING:
     from .advice import Advisor
+    from .background import Job, Worker
 
 #: the actions a view may send
 ACTIONS = ("start", "pause", "resume", "step", "stop", "take_over")
@@ -41,6 +49,8 @@ class Demo:
     step: int = 0
     paused: bool = False
     speed_ms: int = SPEED_MS
+    #: the line is the solver's win; ``False``: the fair player's best moves, which may lose
+    sure: bool = True
     start_ply: int = field(init=False)
     expected: State = field(init=False)
 
@@ -66,13 +76,17 @@ class Demo:
 
     def snapshot(self) -> dict[str, Any]:
         return {"running": self.running, "paused": self.paused, "step": self.step,
-                "of": len(self.line), "speed_ms": self.speed_ms}
+                "of": len(self.line), "speed_ms": self.speed_ms, "sure": self.sure}
 
 
 class DemoHost(Protocol):
-    """What demo mode needs of the table it plays on."""
+    """What demo mode needs of the table it plays on (its worker runs the demo's search; its
+    ``busy`` says one runs)."""
 
     solve_seconds: float
+    lock: Any
+    worker: Worker
+    busy: str
 
     @property
     def game(self) -> Game: ...
@@ -83,6 +97,8 @@ class DemoHost(Protocol):
                 message_kind: str | None = None, **kw: Any) -> None: ...
 
     def labels(self) -> dict[str, str]: ...
+
+    def settle(self) -> None: ...
 
 
 class DemoMode:
@@ -114,7 +130,7 @@ class DemoMode:
             # (said first: a worker without threads has found the line, and said so, before
             # the search returns)
             host.say("Demo: the solver looks for a win to show…", "busy")
-            self.advisor.search("solve", host.solve_seconds, self.found)
+            self.search()
             return
         if d is None:
             raise IllegalMoveError("no demo is running: start one first")
@@ -134,7 +150,9 @@ class DemoMode:
             d.played(game)
             text = describe_move(m, host.labels())
             done = "" if d.running else " — the demo is over: " + (
-                "won" if game.state.is_won else "its line is played")
+                "won" if game.state.is_won else "its line is played" if d.sure else
+                f"{'lost' if game.status == 'lost' else 'it sees no move that helps'}, "
+                f"{game.state.cards_home} of 52 cards home")
             host.publish(kind="move", move=m, person=False, demo=True,
                          message=f"Demo {d.step}/{len(d.line)}: {text}{done}")
             if not d.running:
@@ -152,22 +170,80 @@ class DemoMode:
         else:
             raise IllegalMoveError(f"a demo action is one of {', '.join(ACTIONS)}")
 
-    def found(self, result: Any) -> None:
-        """The solver's answer to ``start``: a demo of its winning line, or why there is none."""
+    def search(self) -> Job:
+        """Start the demo's search in the worker, on a copy of the position: the solver within
+        the board's solve budget, then — no win found, or none possible — the fair player's
+        moves to the end.  :meth:`found` gets both."""
+        from .solver.exact import solve
+        from .solver.players import play_fair
+
         host = self.host
+        if host.worker.busy:
+            raise IntentError(f"the solver is busy with a {host.worker.busy}: wait, or "
+                              "cancel it")
+        live = host.game
+        snapshot = live.copy()
+        position = (id(live), snapshot.ply, snapshot.state)
+        budget = host.worker.budget(host.solve_seconds)
+
+        def run(cancel: Any) -> tuple[Any, list[Move] | None, float]:
+            result = solve(snapshot, max_seconds=budget, cancel=cancel)
+            fair = None
+            if result.verdict != "won" and not cancel.is_set():
+                fair = play_fair(snapshot).moves  # (never looks at the face-down stock)
+            return result, fair, budget
+
+        def done(job: Job, out: Any) -> None:
+            with host.lock:
+                try:
+                    self.found(job, out, live, snapshot)
+                finally:
+                    host.busy = ""
+                    host.settle()
+
+        host.busy = "demo"
+        try:
+            return host.worker.start("demo", position, run, done)
+        except BaseException:  # (no thread could start: the board is not left saying "busy")
+            host.busy = ""
+            raise
+
+    def found(self, job: Job, out: Any, live: Game, searched: Game) -> None:
+        """The worker's answer to ``start``: a demo of the solver's winning line or, with no
+        win found, of the fair player's best moves (said to be one that may lose)."""
+        host = self.host
+        if isinstance(out, Exception):
+            host.say(f"The demo's search failed: {str(out)[:120]}", "refusal")
+            return
+        result, fair, budget = out
+        if result.verdict == "lost" and host.game is live:  # (a proof stays true: kept)
+            live.record_lost(searched.state)
+        if result.verdict == "won" and result.moves and host.game is live:
+            self.advisor.store_line(searched.state, result.moves)
+        if job.cancelled:
+            host.say("Demo cancelled", "info")
+            return
+        g = host.game
+        if job.stale_for((id(g), g.ply, g.state)):
+            host.say("The board changed while the demo got ready: ask for it again", "info")
+            return
         if result.verdict == "won" and result.moves:
             self.begin(result.moves)
-        elif result.verdict == "lost":
-            host.game.record_lost(host.game.state)
-            host.publish(kind="refresh", message="No demo: this position cannot be won (proved)")
+        elif fair:
+            why = ("this position cannot be won (proved)" if result.verdict == "lost" else
+                   f"the solver found no win within {budget:g} s")
+            self.begin(fair, sure=False, why=why)
         else:
-            host.say("No demo: the solver found no win within its time", "info")
+            host.publish(kind="refresh", message="Demo: no move is left to show from here")
 
-    def begin(self, line: list[Move]) -> None:
-        self.current = Demo(self.host.game, list(line))
-        self.host.publish(kind="panel", keep_hint=True, bump=False,
-                          message=f"Demo: the solver plays a win in {len(line)} moves — pause, "
-                                  "step or take over")
+    def begin(self, line: list[Move], *, sure: bool = True, why: str = "") -> None:
+        self.current = Demo(self.host.game, list(line), sure=sure)
+        if sure:
+            text = f"Demo: the solver plays a win in {len(line)} moves — pause, step or take over"
+        else:
+            text = (f"Demo: {why}, so it plays the best moves it sees without looking at the "
+                    f"stock ({len(line)} moves) and may lose — pause, step or take over")
+        self.host.publish(kind="panel", keep_hint=True, bump=False, message=text)
 
     def snapshot(self, game: Game) -> dict[str, Any] | None:
         """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left

@@ -42,6 +42,9 @@ SAVE_FORMAT = "fourseasons-widget/game"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 2_000_000
 MAX_MOVES = 20_000
+#: a new deal without a seed gets one from 1 to this: short, to read and type again (PySolFC
+#: numbers its deals 1 to 1,000,000 the same way)
+NEW_SEEDS = 1_000_000
 
 # Budgets for proving a loss while playing: the status is computed after every move, so it
 # must stay fast.  A proof that needs more than these is left to the solver (the hint says
@@ -158,10 +161,12 @@ class Game:
     @classmethod
     def new(cls, seed: int | None = None, variant: str | Rules = "standard",
             **options: str) -> Game:
-        """A new deal, reproducible from ``seed`` (a random seed is picked and kept if none)."""
+        """A new deal, reproducible from ``seed`` (a random seed is picked and kept if none:
+        a short one, from 1 to :data:`NEW_SEEDS`, that a player can read and type again, as
+        PySolFC's deal numbers; any seed below ``2**63`` still deals, an old long one too)."""
         rules = get_rules(variant, **options)
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**9)
+            seed = random.SystemRandom().randrange(1, NEW_SEEDS + 1)
         if not is_int(seed) or not 0 <= seed < 2**63:
             raise ValueError(f"a seed is a non-negative integer below 2**63, not {quote(seed)}")
         deck = shuffled_deck(seed)

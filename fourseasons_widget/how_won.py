@@ -78,13 +78,18 @@ class HowWon:
         #: the player's own game (and its analysis, as :meth:`Review.stash` kept it) while
         #: another deal is shown; ``None`` when the game shown is the player's
         self.kept: tuple[Game, Any] | None = None
+        #: what the solver found of the deal shown (see :class:`~fourseasons_widget.offers.
+        #: BannerState`): ``"searching"``, then its verdict; ``None`` before any search
+        self.line: str | None = None
 
     def kept_title(self) -> str | None:
         """The game kept, as the banner names it (``None``: none is kept)."""
         if self.kept is None:
             return None
         g = self.kept[0]
-        return f"{g.rules.title}, move {g.ply}, {g.status}"
+        # (its variant named only where the deal shown is of another one)
+        title = "" if g.rules.title == self.host.game.rules.title else f"{g.rules.title}, "
+        return f"{title}move {g.ply}, {g.status}"
 
     def _row(self, row_id: int) -> dict[str, Any]:
         store = self.host.recorder.store
@@ -97,9 +102,16 @@ class HowWon:
             raise IllegalMoveError(f"there is no game {quote(row_id, 20)} in the history")
         return row
 
-    def show(self, row_id: int) -> Game:
+    def in_progress(self) -> bool:
+        """Is a game in progress on the board (one :meth:`show` would give up)?"""
+        g = self.host.game
+        return bool(g.ply and g.status == "playing" and self.host.recorder.in_progress(g))
+
+    def show(self, row_id: int, *, give_up: bool = False) -> Game:
         """A lost game of the history, dealt again, with the solver's winning line to replay
-        (refused, changing nothing, over a game in progress or while the solver is busy)."""
+        (refused, changing nothing, over a game in progress unless ``give_up`` — the board
+        asks the player first, as it does before a new deal — or while the solver is busy).
+        The game on the board stays one click away ("Back to my game")."""
         host = self.host
         with host.lock:
             row = self._row(row_id)
@@ -107,7 +119,7 @@ class HowWon:
                 raise IllegalMoveError("only a lost game is shown again, with how it could "
                                        "have been won")
             g = host.game
-            if g.ply and g.status == "playing" and host.recorder.in_progress(g):
+            if not give_up and self.in_progress():
                 raise IllegalMoveError("a game is in progress on this board: finish it or deal "
                                        "a new one first (nothing was changed)")
             if host.worker.busy:  # (refused before anything changes)
@@ -119,10 +131,17 @@ class HowWon:
             mine = self.kept if self.kept is not None else (
                 (g, host.review.stash()) if g.ply else None)
             deal = row.get("deal") or ""
+            self.line = "searching"
             host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
                             "have been won", given=True, keep=mine)
             advisor, seconds = host.advisor, host.solve_seconds
-            advisor.search("solve", seconds, lambda r: advisor.show_solution(r, seconds))
+
+            def found(result: Any) -> None:
+                # (what the banner says of the deal: a winning line only when there is one)
+                self.line = result.verdict if result.verdict in ("won", "lost") else "unknown"
+                advisor.show_solution(result, seconds)
+
+            advisor.search("solve", seconds, found)
             return game
 
     def back_to_my_game(self) -> Game:
@@ -133,6 +152,7 @@ class HowWon:
             if self.kept is None:
                 raise IllegalMoveError("no game of yours is kept: this is your game")
             game, stash = self.kept
+            self.line = None
             host.replay = {}
             # (given: its result was recorded when it ended, if it was the player's — nothing
             # more is kept of it)

@@ -35,7 +35,10 @@ class BannerState:
     """What the banner depends on: the game shown and its status; ``asking``, the question
     kept for a new deal asked over a game in progress; ``resume``, the saved game on offer
     (``{"moves", "title"}``) and whether it was put aside (``dismissed``); ``back``, the title
-    of the player's own game kept while "How could it have been won?" shows another deal."""
+    of the player's own game kept while "How could it have been won?" shows another deal, and
+    ``line``, what the solver found of that deal: ``"searching"``, ``"won"`` (its winning line
+    is on the replay), ``"unknown"`` (no win within its time) or ``None`` (no search ran, or it
+    was stopped) — the banner promises the solver's winning line only when there is one."""
 
     game: Game
     status: str
@@ -43,6 +46,7 @@ class BannerState:
     resume: dict[str, Any] | None = None
     dismissed: bool = False
     back: str | None = None
+    line: str | None = None
 
 
 def _offer(oid: str, label: str, on: bool = True) -> dict[str, Any]:
@@ -62,10 +66,16 @@ def banner(s: BannerState) -> dict[str, Any]:
             text = "The same deal, won."
         elif status == "lost":
             text = "The same deal: from here it cannot be won (proved)."
+        elif s.line == "searching":
+            text = "The same deal: the solver is looking for a way to win it…"
+        elif s.line == "won":
+            text = "The solver's winning line is on the replay (Watch the solution)."
+        elif s.line == "unknown":
+            text = ("The same deal: the solver found no win within its time (it may still be "
+                    "winnable). Try it yourself.")
         else:
-            text = ("How it could have been won: the same deal, with the solver's winning line "
-                    "to replay below.")
-        return {"banner": {"kind": "info", "text": f"{text} Your own game ({s.back}) is kept."},
+            text = "The same deal again, to try yourself."
+        return {"banner": {"kind": "info", "text": f"{text} Your game ({s.back}) is kept."},
                 "offers": [_offer("my_game", "Back to my game")]}
     if s.resume is not None and not s.dismissed and status == "playing" and not g.ply:
         n = s.resume["moves"]
@@ -94,12 +104,15 @@ def banner(s: BannerState) -> dict[str, Any]:
 
 def question(intent: dict[str, Any], game: Game, max_text: int = 40) -> str:
     """What the banner asks before a new deal over ``game`` in progress, for the ``intent``
-    that asks for it (a ``new_game``, ``deal_number`` or ``rules`` intent, already checked)."""
+    that asks for it (a ``new_game``, ``deal_number``, ``rules`` or ``how_won`` intent, already
+    checked)."""
     variant = intent.get("variant") or game.variant
     if intent["type"] == "deal_number":
         return f"Deal {safe_text(str(intent.get('text', '')).strip(), max_text)}?"
     if intent["type"] == "rules":
         return rules_question(intent.get("rules"))
+    if intent["type"] == "how_won":
+        return "Show how that lost deal could have been won?"
     if variant != game.variant:
         return f"Switch to {VARIANTS[variant].title}?"
     return "Deal a new game?"

@@ -50,10 +50,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "sounds": (False, True),
     "four_colour": (False, True),
     "auto_home": (True, False),
+    "auto_home_rule": ("safe", "all"),
     "rules": RULES,
 }
 #: the View settings (the widget's view-option traits) among them
-VIEW = ("card_face", "table_colour", "sounds", "four_colour", "auto_home")
+VIEW = ("card_face", "table_colour", "sounds", "four_colour", "auto_home", "auto_home_rule")
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in CHOICES.items()}
 
 _TABLE = "CREATE TABLE IF NOT EXISTS view_prefs (name TEXT PRIMARY KEY, value TEXT NOT NULL)"

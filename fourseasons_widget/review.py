@@ -29,6 +29,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
+from .analysis import describe as describe_verdict
 from .rules import IllegalMoveError
 from .snapshot import advise_move, describe_move, move_triple
 from .state import Move
@@ -59,6 +60,14 @@ def _advised(m: Move | None) -> list[str | None] | None:
     return move_triple(m)
 
 
+def _pointer(a: Analysis) -> str:
+    """What the status line says when the analysis is done (its text is the panel's)."""
+    if a.turning_point is not None and a.proved:
+        return (f"Where did I go wrong? Move {a.turning_point + 1} lost the game: see the "
+                "analysis under the board")
+    return "Where did I go wrong? The analysis is under the board"
+
+
 def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, Any]:
     """The analysis as the front end draws it (plain JSON data)."""
     verdicts = a.verdicts
@@ -79,7 +88,9 @@ def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, An
         "examined": len(a.rows),
         "seconds": round(a.seconds, 2),
         "nodes": a.nodes,
-        "text": a.text,
+        # (the verdict in words, as the move list under it says moves: no "TD s>w" notation)
+        "text": describe_verdict(a, lambda m: describe_move(m, labels),
+                                 lambda m: advise_move(m, labels)),
         "review": None,
     }
 
@@ -208,7 +219,8 @@ class Review:
                 self.analysis = a
                 t = self.table
                 t.analysis = analysis_data(a, t.labels(), describe_move)
-                t.say(a.text, "lost" if a.proved else "hint")
+                # (said once, in the panel under the board: the status line points to it)
+                t.say(_pointer(a), "lost" if a.proved else "hint")
         done.set()
 
     # -- kept aside while another deal is shown ------------------------------------------------

@@ -76,6 +76,7 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 
 #: the view options' choices (checked by the gate, like the types below)
 CARD_FACES = prefs.CARD_FACES
+AUTO_HOME_RULES = prefs.CHOICES["auto_home_rule"]  # ("safe", "all"): see automove.py
 TABLE_COLOURS = prefs.TABLE_COLOURS
 #: the order in which a change's traits are set (a message's kind before its text)
 _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
@@ -84,9 +85,10 @@ _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
 FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "auto_home": bool, "paused": bool,
                                       "card_face": str, "table_colour": str, "sounds": bool,
-                                      "_view_count": int}
+                                      "auto_home_rule": str, "_view_count": int}
 FRONTEND_CHOICES: dict[str, tuple[str, ...]] = {"card_face": CARD_FACES,
-                                                "table_colour": TABLE_COLOURS}
+                                                "table_colour": TABLE_COLOURS,
+                                                "auto_home_rule": AUTO_HOME_RULES}
 
 
 class FourSeasons(FrontEndGate, anywidget.AnyWidget):
@@ -155,6 +157,9 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     #: after each move, cards proved safe go home by themselves (and a game whose rest is moves
     #: home and turns finishes itself): see :mod:`fourseasons_widget.automove`
     auto_home = traitlets.Bool(True).tag(sync=True)
+    #: a view option: which cards go home by themselves — ``"safe"`` (only those proved never
+    #: to cost a win; the default) or ``"all"`` (every card that can, as PySolFC's auto-drop)
+    auto_home_rule = traitlets.Enum(AUTO_HOME_RULES, "safe").tag(sync=True)
     #: set by the front end while the page is hidden: the game's clock stops
     paused = traitlets.Bool(False).tag(sync=True)
 
@@ -165,7 +170,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                  analyse_on_loss: bool = True, stats: bool | Stats = True,
                  auto_home: bool | None = None, worker: Worker | None = None,
                  card_face: str | None = None, table_colour: str | None = None,
-                 sounds: bool | None = None, **options: str) -> None:
+                 sounds: bool | None = None, auto_home_rule: str | None = None,
+                 **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         given = game is not None or deck is not None  # a position the code fixed, not a deal
@@ -177,7 +183,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
         for name, value in (("four_colour", four_colour), ("auto_home", auto_home),
                             ("card_face", card_face), ("table_colour", table_colour),
-                            ("sounds", sounds)):
+                            ("sounds", sounds), ("auto_home_rule", auto_home_rule)):
             if value is not None:
                 view[name] = value
         if (game is None and deck is None and seed is None and pysol is None and not options
@@ -201,11 +207,12 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         table = Table(game, hint_seconds=hint_seconds, solve_seconds=solve_seconds,
                       analyse_on_loss=analyse_on_loss, stats=store if store is not None else False,
                       auto_home=bool(view["auto_home"]), worker=worker, given=given,
+                      auto_home_rule=view["auto_home_rule"],
                       on_change=self._apply, on_send=self._send_to_views)
         self._lock = table.lock  # the one lock: the table's, for the traits too
         super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
                          card_face=view["card_face"], table_colour=view["table_colour"],
-                         sounds=bool(view["sounds"]),
+                         sounds=bool(view["sounds"]), auto_home_rule=view["auto_home_rule"],
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._table = table
@@ -487,6 +494,11 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     def _auto_home_changed(self, change: dict[str, Any]) -> None:
         if self._table is not None:
             self._table.auto_home = bool(self.auto_home)
+
+    @traitlets.observe("auto_home_rule")
+    def _auto_home_rule_changed(self, change: dict[str, Any]) -> None:
+        if self._table is not None:
+            self._table.auto_home_rule = self.auto_home_rule
 
     @traitlets.observe("variant")
     def _variant_changed(self, change: dict[str, Any]) -> None:

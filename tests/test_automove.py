@@ -40,7 +40,7 @@ def test_safe_moves_are_legal_and_obey_the_solvers_rule(variant):
             s = probe.state
             card = parse_card(m.card)
             children, _ = _tables(g.rules, s.base)
-            assert s.home[card & 3] > 0, "base cards are left to the player"
+            # (a base card as any other: only when no card could ever be built on it again)
             assert all(s.home[suit] > need for suit, need in children[card]), m
             if g.rules.fill != "free" and m.source.startswith(("cross", "cell", "tableau")):
                 i = int(m.source.split(":")[1])
@@ -133,3 +133,50 @@ def test_a_proved_loss_is_kept_for_the_position_and_what_follows():
     assert g.status == "playing"  # the deal itself was not proved lost
     g.redo()
     assert g.status == "lost"
+
+
+# -- the base cards under the safe rule, and the PySolFC-like rule (issue 35, item 3) -------------
+
+def _ace_base_deal():
+    for seed in range(500):
+        g = Game.new(seed=seed)
+        if g.state.base == 0:
+            return g
+    raise AssertionError("no deal of base rank A in 500 seeds")
+
+
+def test_base_cards_go_home_under_the_safe_rule_where_nothing_can_be_built_on_them():
+    from fourseasons_widget.automove import after_move
+
+    g = _ace_base_deal()  # base rank A: no king may go on an ace, so an ace is never a target
+    children, _ = _tables(g.rules, g.state.base)
+    aces = [c for c in range(0, 4)]
+    assert all(children[c] == () for c in aces)
+    seen = 0
+    while g.state.stock and g.status == "playing":  # (the stock turned, card by card)
+        g.play("turn")
+        for m in after_move(g.rules, g.state):
+            seen += m.card.startswith("A")
+            g.play(m, auto=True)
+    assert seen > 0, "an available ace went home by itself"
+    # a base card others can be built on stays: base rank 3, a 2 may still go on it
+    h = Game.new(seed=7)
+    assert h.state.base != 0
+    children, _ = _tables(h.rules, h.state.base)
+    assert all(children[h.state.base * 4 + suit] for suit in range(4))
+    assert not any(m.card.startswith("3") for m in safe_home_moves(h.rules, h.state))
+
+
+def test_the_pysolfc_like_rule_sends_every_card_that_can_go_home():
+    from fourseasons_widget.automove import after_move, every_home_move
+
+    g = Game.new(seed=7)  # 3♦ lies on the cross: the safe rule leaves it, the other sends it
+    assert not safe_home_moves(g.rules, g.state)
+    moved = after_move(g.rules, g.state, "all")
+    assert [m.card for m in moved][:1] == ["3D"] and moved == every_home_move(g.rules, g.state)
+    probe = g.copy()
+    for m in moved:
+        probe.play(m)
+    assert not [m for m in probe.legal_moves() if m.target.startswith("foundation")]
+    with pytest.raises(ValueError):
+        after_move(g.rules, g.state, "some")

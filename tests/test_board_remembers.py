@@ -14,7 +14,7 @@ from fourseasons_widget import FourSeasons, Game, prefs, recorder
 from fourseasons_widget.stats import Stats
 
 CHOSEN = {"card_face": "large", "table_colour": "blue", "sounds": True, "four_colour": True,
-          "auto_home": False}
+          "auto_home": False, "auto_home_rule": "all"}
 
 
 @pytest.fixture
@@ -42,6 +42,21 @@ def test_view_settings_chosen_on_the_board_are_kept_for_the_next_board(store):
     again = FourSeasons(seed=4, stats=store)
     assert view_of(again) == CHOSEN
     assert again.table.auto_home is False  # (the controller follows the trait)
+    assert again.table.auto_home_rule == "all"
+
+
+def test_the_auto_home_choice_plays_as_chosen_and_a_bad_one_is_refused(store):
+    w = FourSeasons(seed=7, stats=store)  # 3♦ on the cross: not safe home (a 2 may go on it)
+    assert w.auto_home_rule == "safe"
+    turn(w)
+    assert w.game.state.home == Game.new(seed=7).state.home
+    w.set_state({"auto_home_rule": "every"})  # (a forged value: refused, Python's re-sent)
+    assert w.auto_home_rule == "safe" and "auto_home_rule" in w.message
+    w.set_state({"auto_home_rule": "all"})  # the View panel's PySolFC-like choice
+    w.new_game(seed=7)
+    turn(w)
+    assert "3D" in [str(m).split()[0] for m in w.game.history]
+    assert "1 card went home by itself" in w.message or "cards went home" in w.message
 
 
 def test_what_python_passes_wins_and_is_not_kept(store):

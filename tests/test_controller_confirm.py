@@ -74,3 +74,19 @@ def test_the_question_names_what_would_be_dealt(intent, asked):
     from fourseasons_widget.offers import question
 
     assert question(intent, Game.new(seed=1), 40) == asked
+
+
+def test_a_refused_resume_republishes_no_late_notice():
+    """Issue 35, item 8 (from a forged-message run): a notice set after the board was last
+    published (Auto-finish's "played nothing", said in the status line) is not the board's to
+    show again when a refused ``resume`` republishes the banner."""
+    from fourseasons_widget import FourSeasons
+
+    w = FourSeasons(seed=7, stats=False)
+    before = w.board["ui"]["notice"]
+    t = w._table
+    t.notice = "Auto-finish played nothing: a late word"  # (set, as the advisor does, unpublished)
+    assert not w.handle_intent({"type": "resume"})  # statistics off: refused, with a resync
+    assert "statistics are off" in w.message
+    assert w.board["ui"]["notice"] == before
+    assert "late word" not in str(w.board)

@@ -189,3 +189,76 @@ def test_the_service_refuses_and_changes_nothing(row_id, rows, kw, error):
     assert host.game is mine and host.dealt == [] and host.searched == [] and s.kept is None
     with pytest.raises(ValueError, match="no game of yours is kept"):
         s.back_to_my_game()
+
+
+# -- after the loss, as the player meets it (issue 35, items 1, 2 and 5) -------------------------
+
+def test_the_banner_promises_a_winning_line_only_when_the_solver_found_one():
+    from fourseasons_widget import Game
+    from fourseasons_widget.offers import BannerState, banner
+
+    g = Game.new(seed=7)
+    said = {line: banner(BannerState(g, "playing", back="move 40, lost", line=line))
+            for line in ("searching", "won", "unknown", None)}
+    for line, b in said.items():
+        assert [o["id"] for o in b["offers"]] == ["my_game"]
+        assert "(move 40, lost) is kept" in b["banner"]["text"]
+        assert ("winning line" in b["banner"]["text"]) == (line == "won"), (line, b)
+    assert "looking" in said["searching"]["banner"]["text"]
+    assert "found no win" in said["unknown"]["banner"]["text"]
+
+
+def test_no_win_found_the_banner_says_so(store, monkeypatch):
+    """Deal # 617's case: the solver found no win within its time; the banner must not promise
+    its winning line (the status line says "No win found")."""
+    from fourseasons_widget.solver import exact
+
+    w = lost_on_the_board(store)
+    store.flush()
+    row = w.board["history"][0]
+    real = exact.solve
+
+    def no_win(game, **kw):
+        r = real(game, max_nodes=1)
+        assert r.verdict == "unknown"
+        return r
+
+    monkeypatch.setattr(exact, "solve", no_win)
+    assert w.handle_intent({"type": "how_won", "id": row["id"]})
+    if w._worker.job is not None:
+        assert w._worker.job.wait(60)
+    text = w.board["ui"]["banner"]["text"]
+    assert "winning line" not in text and "found no win" in text, text
+    assert "No win found" in w.message
+
+
+def test_over_a_game_in_progress_it_asks_as_new_deal_does(store):
+    w = lost_on_the_board(store)
+    store.flush()
+    row = w.board["history"][0]
+    w.new_game(seed=7)
+    b = w.board
+    assert w.handle_intent({"type": "turn", "ply": b["ply"], "version": b["version"]})
+    mine = w.game
+    # without "ask" (a script): refused, nothing changed
+    assert not w.handle_intent({"type": "how_won", "id": row["id"]})
+    assert "in progress" in w.message and w.game is mine
+    # from the Stats panel: asked on the banner, the panel closed so that it is seen
+    assert w.handle_intent({"type": "panel", "panel": "stats"})
+    assert w.handle_intent({"type": "how_won", "id": row["id"], "ask": True})
+    ui = w.board["ui"]
+    assert ui["panel"] == "" and ui["banner"]["kind"] == "confirm"
+    assert "could have been won" in ui["banner"]["text"] and "given up" in ui["banner"]["text"]
+    assert [o["id"] for o in ui["offers"]] == ["confirm", "cancel"]
+    assert w.handle_intent({"type": "offer", "id": "cancel"})
+    assert w.game is mine and w.ply == 1
+    # asked again and confirmed: the lost deal shown, the game given up one click away
+    assert w.handle_intent({"type": "how_won", "id": row["id"], "ask": True})
+    assert w.handle_intent({"type": "offer", "id": "confirm"})
+    if w._worker.job is not None:
+        assert w._worker.job.wait(60)
+    assert w.game.seed == LATE["seed"] and w.ply == 0
+    assert w.handle_intent({"type": "offer", "id": "my_game"})
+    assert w.game is mine and w.ply == 1
+    # a forged "confirmed" is no field of an intent
+    assert not w.handle_intent({"type": "how_won", "id": row["id"], "confirmed": True})

@@ -40,7 +40,11 @@ def test_analyse_publishes_the_move_list_and_the_turning_point():
     assert data["verdicts"][k] == "won" and data["verdicts"][k + 1] == "lost"
     assert data["played"] == [a.played.card, a.played.source, a.played.target]
     assert data["better"] == [a.better.card, a.better.source, a.better.target]
-    assert data["text"] == a.text and w.message == a.text
+    # the verdict in words on the board (the library's a.text keeps the notation), said once:
+    # in the panel; the status line points to it (issue 35, item 8)
+    assert f"({a.played})" in a.text and f"({a.played})" not in data["text"]
+    assert "lost the game" in data["text"] and " of " in data["text"]
+    assert "under the board" in w.message and data["text"] not in w.message
     json.dumps(data)  # plain data for the front end
 
 

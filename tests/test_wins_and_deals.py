@@ -66,3 +66,22 @@ def test_czarina_takes_pysolfc_deals_and_the_model_corners_refuses_them():
 def test_seeded_shuffle_is_a_permutation_and_reproducible():
     assert sorted(shuffled_deck(99)) == list(range(52))
     assert shuffled_deck(99) == shuffled_deck(99) != shuffled_deck(98)
+
+
+def test_a_new_deal_gets_a_short_seed_to_type_again_and_old_long_seeds_still_deal():
+    """Issue 35, item 8: New deal deals a short number (1 to 1,000,000, as PySolFC numbers its
+    deals) that the deal box shows and takes back ("seed 4821"); a long seed of an older
+    board still deals the same cards."""
+    from fourseasons_widget import FourSeasons, Game
+    from fourseasons_widget.game import NEW_SEEDS
+
+    seeds = {Game.new().seed for _ in range(200)}
+    assert NEW_SEEDS == 1_000_000 and all(1 <= s <= NEW_SEEDS for s in seeds)
+    w = FourSeasons(stats=False)
+    assert w.handle_intent({"type": "new_game"})
+    seed = w.game.seed
+    assert 1 <= seed <= NEW_SEEDS
+    deck = w.game.deck
+    assert w.handle_intent({"type": "deal_number", "text": f"seed {seed}"})
+    assert w.game.seed == seed and w.game.deck == deck
+    assert Game.new(seed=679632321).deck == Game.new(seed=679632321).deck  # (old seeds deal)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules import Rules
 from ..state import STOCK, Move, RawMove, State
@@ -135,7 +136,7 @@ class FairResult(PlayResult):
 
 
 def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPLES,
-              max_nodes: int = FAIR_NODES, seed: int = 0) -> FairResult:
+              max_nodes: int = FAIR_NODES, seed: int = 0, auto: Any = None) -> FairResult:
     """A player who never looks at the face-down cards: determinized Monte-Carlo search.
 
     Whenever it sees something new (at the start, and after every card turned or dealt from the
@@ -152,6 +153,10 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
     Its win rate estimates how often a player who cannot see the stock wins (a lower bound on
     the best such player: a better strategy might win more), where the solver's estimates the
     perfect-information rate.
+
+    ``auto``: what follows each of its moves by itself, as the board's auto-home does —
+    ``auto(rules, state)`` gives ``(raw moves, the position after them)`` (e.g.
+    :func:`fourseasons_widget.automove.home_run`); ``None``: nothing.
     """
     from collections import Counter
 
@@ -202,8 +207,14 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
         if m[0] == STOCK or len(t.stock) != len(s.stock):
             seen.update(set(s.stock) - set(t.stock))
             plans = None
+        line.append(m)
+        if auto is not None:
+            follow, after = auto(rules, t)
+            if follow:  # (cards went home by themselves: the plans' positions are gone)
+                line.extend(follow)
+                seen.update(set(t.stock) - set(after.stock))
+                plans, t = None, after
         s = t
         visited.add(s.key())
-        line.append(m)
     r = _finish(rules, start, line, s)
     return FairResult(r.outcome, r.moves, r.cards_home, nodes, resamples, voted)

@@ -174,14 +174,17 @@ export class AnalysisPanel {
     const verdicts = a.verdicts || [];
     const items = (a.moves || []).map((m, i) => {
       const after = verdicts[i + 1] || "unknown";
-      const turning = i === tp;
+      // "went wrong here" only where the move is proved to have lost the game (a win before
+      // it, proved lost after it): a "?" after it (no win found, nothing proved) is no verdict
+      const atTp = i === tp; // (the list's anchor, proved or not)
+      const turning = atTp && after === "lost";
       const label = `Move ${i + 1}: ${m[4] || m[3]}; ${AFTER[after]}${turning ? ". Here it went wrong" : ""}`;
       const b = el(doc, "button", {
         type: "button",
-        tabindex: i === (tp ?? 0) ? 0 : -1,
+        tabindex: i === (tp ?? 0) ? 0 : -1, // (the list's one tab stop: where the analysis looks)
         class: `fsw-mv fsw-mv-${after}${turning ? " fsw-mv-turning" : ""}`,
         "data-ply": i,
-        "data-role": turning ? "turning-point" : null,
+        "data-role": atTp ? "turning-point" : null,
         "aria-label": label,
         title: label,
       });

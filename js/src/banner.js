@@ -68,7 +68,9 @@ export class Banner {
     if (key === this.key) return;
     const before = this.key;
     this.key = key;
-    el.className = info ? `fsw-banner fsw-${info.kind}` : "fsw-banner";
+    // (its own class per kind, fsw-banner-<kind>: never a class of the board's own, like the side
+    // column's fsw-info, whose padding and pointer-events: none once took the banner's buttons)
+    el.className = info ? `fsw-banner fsw-banner-${info.kind}` : "fsw-banner";
     el.dataset.kind = info ? info.kind : "";
     this.text.textContent = info ? info.text : "";
     const doc = v.doc;

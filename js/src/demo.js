@@ -120,7 +120,9 @@ export class DemoController {
     this.buttons.resume.hidden = !paused;
     this.buttons.step.disabled = !paused;
     const speed = d.speed_ms ? ` · ${(d.speed_ms / 1000).toFixed(1)} s a move` : "";
-    this.info.textContent = `move ${d.step ?? 0} of ${d.of ?? "?"}${paused ? " · paused" : speed}`;
+    // (no win found: the fair player's best moves, which may lose — said while it plays)
+    const unsure = d.sure === false ? " · best moves, may lose" : "";
+    this.info.textContent = `move ${d.step ?? 0} of ${d.of ?? "?"}${unsure}${paused ? " · paused" : speed}`;
     for (const k of Object.keys(this.buttons)) if (off) this.buttons[k].disabled = true;
   }
 }

@@ -71,3 +71,41 @@ export function makeGhost(doc, host, cards, start, extraClass = "", cardRect = n
   move(start.x, start.y);
   return { el: ghost, grab, move, remove: () => ghost.remove() };
 }
+
+/** The area (px²) two boxes ({left, top, right, bottom}) share; 0 when apart. */
+export function overlapArea(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Where a dragged card lands, decided by the card, not the pointer (PySolFC's way): of the
+ * `piles` ([{pile, rect}]), the legal target (a name in `legal`) the card's box `card` overlaps
+ * most.  With none overlapped, the pile the card overlaps most, or else the one under the
+ * pointer (`pointerPile`), as a drop Python will refuse and say why — never the `source`
+ * (a card put back where it was).  Returns {pile, legal} or null (dropped on no pile).
+ */
+export function dropTarget(card, piles, legal, source, pointerPile = null) {
+  const targets = new Set(legal);
+  let best = null;
+  let bestArea = 0;
+  let any = null;
+  let anyArea = 0;
+  for (const { pile, rect } of piles) {
+    if (pile === source) continue;
+    const a = overlapArea(card, rect);
+    if (a <= 0) continue;
+    if (targets.has(pile) && a > bestArea) {
+      best = pile;
+      bestArea = a;
+    }
+    if (a > anyArea) {
+      any = pile;
+      anyArea = a;
+    }
+  }
+  if (best) return { pile: best, legal: true };
+  const other = any || (pointerPile && pointerPile !== source ? pointerPile : null);
+  return other ? { pile: other, legal: targets.has(other) } : null;
+}

@@ -1,7 +1,12 @@
 // Drag and drop with pointer events (mouse, pen and touch alike): a drag picks the card, a
-// copy follows the pointer (drag.js), the drop sends the move intent.
+// copy follows the pointer (drag.js), the drop sends the move intent.  The drop lands where the
+// card is, not where the pointer is: on the legal target the dragged card overlaps most
+// (drag.js dropTarget).  A drop on a pile that is no legal target is sent all the same, so
+// that Python refuses it and says why, in the words of the click path; a card that cannot move
+// is dragged too, and its drop refused the same way.
 
-import { makeGhost } from "./drag.js";
+import { cardName } from "./cards.js";
+import { dropTarget, makeGhost } from "./drag.js";
 
 export class DragController {
   constructor(view) {
@@ -20,8 +25,16 @@ export class DragController {
     if (e.button !== 0 || v.replaying()) return;
     const cardEl = e.target.closest && e.target.closest("[data-card]");
     const pileEl = e.target.closest && e.target.closest("[data-pile]");
-    if (!cardEl || !pileEl || !v.picker.legalFrom(cardEl.dataset.card, pileEl.dataset.pile).length) return;
-    this.drag = { x: e.clientX, y: e.clientY, card: cardEl.dataset.card, source: pileEl.dataset.pile, started: false, pointerId: e.pointerId,
+    if (!cardEl || !pileEl) return;
+    const card = cardEl.dataset.card;
+    const source = pileEl.dataset.pile;
+    // a card that cannot move now is dragged as well (its drop is refused with the reason);
+    // but a buried one only where it moves, and nothing leaves a foundation (said on a drag)
+    const movable = v.picker.legalFrom(card, source).length > 0;
+    const top = v.picker.topCard(source) === card;
+    const refuse = source.startsWith("foundation") ? "Cards never leave a foundation"
+      : !movable && !top ? `${cardName(card)} cannot move now: it lies under other cards` : "";
+    this.drag = { x: e.clientX, y: e.clientY, card, source, movable, refuse, started: false, pointerId: e.pointerId,
       rect: cardEl.getBoundingClientRect() }; // where it was grabbed, before the pick lifts it
     const move = (ev) => this.onPointerMove(ev);
     const up = (ev) => this.onPointerUp(ev);
@@ -43,6 +56,14 @@ export class DragController {
     const r = v.renderer;
     if (!d.started) {
       if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      if (d.refuse) {
+        // (no drag image for a card that cannot leave: the reason, once)
+        v.note(d.refuse);
+        v.picker.suppressClick = true;
+        v.win.setTimeout(() => { v.picker.suppressClick = false; }, 0);
+        this.end();
+        return;
+      }
       d.started = true;
       v.picker.set({ card: d.card, source: d.source });
       const pile = r.pile(d.source);
@@ -53,10 +74,25 @@ export class DragController {
       for (const c of cards) c.classList.add("fsw-dragging");
     }
     d.ghost.move(e.clientX, e.clientY);
-    const over = r.pileAt(e.clientX, e.clientY);
-    for (const el of r.boardEl.querySelectorAll(".fsw-over")) el.classList.remove("fsw-over");
+    const at = this.landing(e);
+    const over = at && at.legal ? r.pile(at.pile) : null;
+    for (const el of r.boardEl.querySelectorAll(".fsw-over")) if (el !== over) el.classList.remove("fsw-over");
     if (over) over.classList.add("fsw-over");
     e.preventDefault();
+  }
+
+  /** Where the dragged card would land now ({pile, legal} or null): by the card's box. */
+  landing(e) {
+    const d = this.drag;
+    const v = this.view;
+    const r = v.renderer;
+    if (!d || !d.ghost || !r.boardEl) return null;
+    const first = d.ghost.el.firstElementChild || d.ghost.el;
+    const card = first.getBoundingClientRect();
+    const piles = [...r.boardEl.querySelectorAll("[data-pile]")].map((el) => ({ pile: el.dataset.pile, rect: el.getBoundingClientRect() }));
+    const legal = v.picker.legalFrom(d.card, d.source).map(([, , t]) => t);
+    const under = e && e.type !== "pointercancel" ? r.pileAt(e.clientX, e.clientY) : null;
+    return dropTarget(card, piles, legal, d.source, under ? under.dataset.pile : null);
   }
 
   onPointerUp(e) {
@@ -66,10 +102,16 @@ export class DragController {
     if (d.started) {
       v.picker.suppressClick = true;
       v.win.setTimeout(() => { v.picker.suppressClick = false; }, 0);
-      const over = e.type === "pointerup" ? v.renderer.pileAt(e.clientX, e.clientY) : null;
+      const at = e.type === "pointerup" ? this.landing(e) : null;
       this.end();
       v.picker.clear();
-      if (over && over.dataset.pile !== d.source) v.move(d.card, d.source, over.dataset.pile);
+      // a drop on a pile: sent (a legal one is drawn at once; another is Python's to refuse,
+      // with the rule's words); on no pile: put back, and why where the card has no place
+      if (at) v.move(d.card, d.source, at.pile);
+      else if (e.type === "pointerup") {
+        v.note(d.movable ? `Put back: drop ${cardName(d.card)} on a highlighted pile to move it`
+          : `Put back: ${cardName(d.card)} has no legal place now`);
+      }
       v.renderer.highlight();
     } else this.end();
   }

@@ -71,8 +71,11 @@ export class Panels {
     this.historyHead = h(doc, "div", { class: "fsw-history-head" });
     this.historyList = h(doc, "ol", { class: "fsw-history", "data-role": "history", "aria-label": "your deals, newest first" });
     this.historyMore = h(doc, "button", { type: "button", class: "fsw-btn fsw-link", "data-action": "history" });
+    // a refusal of what was asked here ("How could it have been won?"), said here: the status
+    // line under the board lies behind this panel
+    this.refusal = h(doc, "p", { class: "fsw-panel-refusal", "data-role": "stats-refusal", role: "alert", hidden: true });
     this.statsPanel = h(doc, "div", { class: "fsw-popover fsw-stats-panel", "data-role": "stats-panel", role: "group", "aria-label": "statistics" },
-      this.statsList, this.historyHead, this.historyList, this.historyMore);
+      this.statsList, this.historyHead, this.refusal, this.historyList, this.historyMore);
     this.statsSummary = h(doc, "summary", { title: "Your games of this variant, kept between sessions", text: "Stats",
       "aria-label": "statistics and the deals you played" });
     this.statsBox = h(doc, "details", { class: "fsw-help fsw-stats", "data-role": "stats", "data-panel": "stats" },
@@ -186,8 +189,16 @@ export class Panels {
     const a = btn.dataset.action;
     if (a === "history") this.request(this.local === "history" ? "stats" : "history");
     else if (a === "how_won") {
-      this.view.send({ type: "how_won", id: Number(btn.dataset.historyId) });
+      // over a game in progress Python asks first, on the banner, as New deal does
+      this.showRefusal("");
+      this.view.send({ type: "how_won", id: Number(btn.dataset.historyId), ask: true });
     }
+  }
+
+  /** Python refused an intent sent from the Stats panel: its reason, shown in the panel. */
+  showRefusal(reason) {
+    this.refusal.textContent = reason || "";
+    this.refusal.hidden = !reason;
   }
 
   render() {
@@ -196,12 +207,14 @@ export class Panels {
     const b = v.board();
     const viewOpen = this.localOnly === "view";
     this.help.open = !viewOpen && this.local === "keys";
-    this.statsBox.open = !viewOpen && (this.local === "stats" || this.local === "history");
+    const statsOpen = !viewOpen && (this.local === "stats" || this.local === "history");
+    this.statsBox.open = statsOpen;
+    if (!statsOpen) this.showRefusal("");
     v.options.details.open = viewOpen;
     v.options.summary.setAttribute("aria-expanded", String(viewOpen));
     this.helpSummary.setAttribute("aria-expanded", String(this.help.open));
     this.statsSummary.setAttribute("aria-expanded", String(this.statsBox.open));
-    const rows = statsRows(b.stats, b.stats_state);
+    const rows = statsRows(b.stats, b.stats_state, !!(v.needsPython && v.needsPython()));
     this.statsList.replaceChildren(...rows.flatMap(([k, val]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: val })]));
     const history = Array.isArray(b.history) ? b.history : null;
     const all = this.local === "history";

@@ -70,7 +70,7 @@ export class ReplayController {
       text: "Back to my game", title: "Leave this deal for your own game, as you left it (its moves, Undo, Where did I go wrong?)" });
     this.bar = h(doc, "div", { class: "fsw-replay", "data-role": "replay", hidden: true, role: "group", "aria-label": "replay of the solver's line" },
       this.buttons.first, this.buttons.prev, this.buttons.play, this.buttons.next, this.buttons.last,
-      this.slider, this.speed, this.info, this.leaveButton, this.mineButton);
+      this.slider, this.speed, this.info, this.mineButton, this.leaveButton);
   }
 
   listen() {
@@ -124,8 +124,21 @@ export class ReplayController {
     return offers.some((o) => o && o.id === "my_game" && o.enabled !== false);
   }
 
+  /** One clear way back: after "How could it have been won?" the primary button is the
+   * player's own game ("Back to my game"); closing the replay is then "Play this deal", to try
+   * the deal shown — never a second "Back to …" that looks the same and leaves the game. */
   renderMine() {
-    this.mineButton.hidden = !this.mineOffered() || this.view.offline();
+    const mine = this.mineOffered() && !this.view.offline();
+    this.mineButton.hidden = !mine;
+    this.mineButton.classList.toggle("fsw-primary", mine);
+    this.leaveButton.classList.toggle("fsw-primary", !mine);
+    const [text, title] = mine
+      ? ["Play this deal", "Close the replay and play this deal yourself, from its start"]
+      : ["Back to the game", "Close the replay: back to the game on the board"];
+    if (this.leaveButton.textContent !== text) {
+      this.leaveButton.textContent = text;
+      this.leaveButton.title = title;
+    }
   }
 
   /** The `replay` trait changed (or, `initial`, the view was built). */

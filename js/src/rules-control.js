@@ -10,7 +10,7 @@ import { h } from "./dom.js";
 
 export const RULES = [["default", "This project's"], ["pysol", "PySolFC's"]];
 const TITLE = "The rules new deals follow: this project's, or PySolFC's own (its corners per suit, K on A, one card turned at the deal)";
-const NONE = "PySolFC has no game of this variant: its rules are this project's only";
+const NONE = "PySolFC has no game of this variant: this project's rules are the only ones it has (your choice of PySolFC's rules stays for the variants PySolFC has)";
 
 export class RulesControl {
   constructor(view) {
@@ -43,8 +43,16 @@ export class RulesControl {
     this.el.hidden = !r;
     if (!r) return;
     const v = this.view;
-    if (v.doc.activeElement !== this.select || this.select.value !== r.value) this.select.value = r.value;
+    // where PySolFC has no such game the control shows the rules the game is played by (this
+    // project's, the only ones), says why it is greyed, and keeps the choice for the others
+    const value = r.available ? r.value : "default";
+    if (v.doc.activeElement !== this.select || this.select.value !== value) this.select.value = value;
     this.select.disabled = !r.available || v.replaying() || v.offline();
     this.el.title = r.available ? TITLE : NONE;
+    this.select.title = this.el.title; // (a disabled select shows no tooltip of its label's)
+    this.el.classList.toggle("fsw-rules-only", !r.available);
+    const pysol = this.select.options[1];
+    const text = r.available ? RULES[1][1] : `${RULES[1][1]} (no such game)`;
+    if (pysol && pysol.textContent !== text) pysol.textContent = text;
   }
 }

@@ -10,8 +10,11 @@ export function formatClock(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-/** The rows of the statistics panel for one variant's figures (or none yet). */
-export function statsRows(stats, store) {
+/** The rows of the statistics panel for one variant's figures (or none yet); `needsPython`:
+ * the board plays in the page with no kernel (an exported page), where no statistics are kept
+ * — it says so, not "none yet". */
+export function statsRows(stats, store, needsPython = false) {
+  if (needsPython) return [["Statistics", "need Python: run the notebook to keep them"]];
   // what the store says of itself (busy, off, reset, kept in the page's memory only)
   const note = store && typeof store.message === "string" && store.message ? [["Kept", store.message]] : [];
   if (!stats) return [["Games", "none yet on this board's variant"], ...note];

@@ -162,7 +162,7 @@ export class BoardView {
       this.renderer.highlight();
     });
     this.disposers.push(t.onMessage((msg) => this.onCustom(msg)));
-    watch(["card_face", "table_colour", "sounds"], () => this.options.render());
+    watch(["card_face", "table_colour", "sounds", "auto_home_rule"], () => this.options.render());
     for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.banner, this.picker, this.dragger, this.keys]) c.listen();
     this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));
@@ -244,6 +244,8 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    // (a refusal of what the Stats panel asked is said there too, where the player looks)
+    if (msg.intent === "how_won" && this.panels.isOpen("stats")) this.panels.showRefusal(String(msg.reason || ""));
     if (this.sentAt && now(this.win) - this.sentAt < 3000) this.sound("refused");
     if (this.previewed) {
       // the move drawn at once was refused (the board had changed): back to Python's board

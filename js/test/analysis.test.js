@@ -74,8 +74,10 @@ test("the move list: one button per move, verdict marks, the turning point flagg
   assert.equal(items.length, a.plies);
   const marker = q('[data-role="turning-point"]');
   assert.equal(marker.dataset.ply, String(b.ply));
-  assert.match(marker.getAttribute("aria-label"), new RegExp(`^Move ${b.ply + 1}: the move played; no win found after it.*went wrong`));
-  assert.ok(marker.classList.contains("fsw-mv-turning"));
+  // no win found after it, nothing proved: no "went wrong here" (issue 35, item 8)
+  assert.match(marker.getAttribute("aria-label"), new RegExp(`^Move ${b.ply + 1}: the move played; no win found after it, not proved lost$`));
+  assert.ok(!marker.classList.contains("fsw-mv-turning"));
+  assert.equal(marker.querySelector(".fsw-mv-flag"), null);
   assert.equal(items[0].querySelector(".fsw-mv-mark").textContent, "✓");
   assert.equal(items[a.plies - 1].querySelector(".fsw-mv-mark").textContent, "✗");
   assert.equal(marker.getAttribute("aria-current"), "step", "the board is at the turning point's position");
@@ -159,4 +161,16 @@ test("destroy removes the panel and its listeners", () => {
   view.destroy();
   assert.equal(el.querySelector('[data-role="analysis"]'), null);
   assert.equal(model.listenerCount(), 0);
+});
+
+test("went wrong here: only on a move proved to have lost the game", () => {
+  const b = FIXTURES.midgame;
+  const a = analysisFor(b);
+  a.verdicts = a.verdicts.map((v, i) => (i === b.ply + 1 ? "lost" : v));
+  a.proved = true;
+  const { q } = setup(b, a);
+  const marker = q('[data-role="turning-point"]');
+  assert.match(marker.getAttribute("aria-label"), /Here it went wrong$/);
+  assert.ok(marker.classList.contains("fsw-mv-turning"));
+  assert.equal(marker.querySelector(".fsw-mv-flag").textContent, "went wrong here");
 });

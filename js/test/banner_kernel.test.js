@@ -186,3 +186,71 @@ test("Escape answers the banner's question No: Keep playing", () => {
   assert.deepEqual(model.sent.at(-1), { type: "offer", id: "cancel", ply: FIXTURES.asking.ply, version: FIXTURES.asking.version });
   view.destroy();
 });
+
+test("the banner's class is its own: never the side column's fsw-info (whose pointer-events: none took its buttons)", () => {
+  const b = withBanner(FIXTURES.midgame, { kind: "info", text: "The same deal again. Your game (move 9, lost) is kept." },
+    [{ id: "my_game", label: "Back to my game", enabled: true }]);
+  const { q } = setup(b);
+  const banner = q('[data-role="banner"]');
+  assert.ok(banner.classList.contains("fsw-banner-info"));
+  assert.ok(!banner.classList.contains("fsw-info"), banner.className);
+  const css = readFileSync(new URL("../src/styles.css", import.meta.url), "utf8");
+  // every banner kind is styled by its own class
+  for (const kind of ["info", "won", "lost", "confirm", "resume", "offline"]) {
+    assert.match(css, new RegExp(`\\.fsw-banner\\.fsw-banner-${kind}\\b`), kind);
+  }
+  assert.doesNotMatch(css, /\.fsw-banner\.fsw-(info|won|lost|confirm|resume|offline)\b/);
+});
+
+test("after How could it have been won?, one clear way back: Back to my game is the primary button, the other is Play this deal", () => {
+  const b = withBanner(FIXTURES.midgame, { kind: "info", text: "The solver's winning line is on the replay." },
+    [{ id: "my_game", label: "Back to my game", enabled: true }]);
+  const { model, q, click } = setup(b);
+  model.set("replay", clone(FIXTURES.replay));
+  const mine = q('[data-replay="my_game"]');
+  const leave = q('[data-replay="leave"]');
+  assert.equal(mine.hidden, false);
+  assert.equal(mine.textContent, "Back to my game");
+  assert.ok(mine.classList.contains("fsw-primary"));
+  assert.equal(leave.textContent, "Play this deal");
+  assert.ok(!leave.classList.contains("fsw-primary"));
+  click(mine);
+  assert.deepEqual([model.sent.at(-1).type, model.sent.at(-1).id], ["offer", "my_game"]);
+  // a plain replay (Solve): the one way back is "Back to the game"
+  const plain = setup(FIXTURES.midgame);
+  plain.model.set("replay", clone(FIXTURES.replay));
+  assert.equal(plain.q('[data-replay="my_game"]').hidden, true);
+  assert.equal(plain.q('[data-replay="leave"]').textContent, "Back to the game");
+  assert.ok(plain.q('[data-replay="leave"]').classList.contains("fsw-primary"));
+});
+
+test("a refusal of How could it have been won? is said in the Stats panel, where the player looks", () => {
+  const b = { ...clone(FIXTURES.midgame), history: [{ id: 5, result: "lost", variant: "standard", deal: "seed 2", moves: 40, seconds: 60, date: "2026-12-01T09:12:00" }] };
+  const { model, q, click } = setup(b);
+  click(q('[data-role="stats"] > summary'));
+  click(q('[data-action="how_won"]'));
+  const sent = model.sent.at(-1);
+  assert.deepEqual([sent.type, sent.id, sent.ask], ["how_won", 5, true]);
+  model.emit("msg:custom", { type: "refused", reason: "the solver is busy with a hint: wait, or cancel it", intent: "how_won" });
+  const note = q('[data-role="stats-refusal"]');
+  assert.equal(note.hidden, false);
+  assert.match(note.textContent, /solver is busy/);
+});
+
+test("a refusal's reason is not replaced by a hint's word before it can be read", () => {
+  const { model, q } = setup(FIXTURES.midgame);
+  const say = (message, kind) => {
+    model.set("message_kind", kind);
+    model.set("message", message);
+    model.set("message_serial", (model.get("message_serial") || 0) + 1);
+  };
+  say("9♣ cannot go on 7♥: the cross builds down by one rank", "refusal");
+  say("Hint: move the 4♣ home", "hint");
+  const kept = q('[data-role="refusal-kept"]');
+  assert.ok(kept, "the refusal stays in sight beside the hint");
+  assert.match(kept.textContent, /cannot go on/);
+  assert.match(q('[data-role="message"]').textContent, /Hint/);
+  // a move said next: the refusal has had its moment
+  say("Moved the 4♣ home", "move");
+  assert.equal(q('[data-role="refusal-kept"]'), null);
+});

@@ -100,7 +100,7 @@ test("the history: the last deals in Stats, all of them behind a button, how_won
   const how = q('[data-history-id="101"] [data-action="how_won"]');
   assert.ok(how && !q('[data-history-id="100"] [data-action="how_won"]'), "only lost deals offer it");
   click(how);
-  assert.deepEqual(model.sent.at(-1), { type: "how_won", id: 101, ply: b.ply, version: b.version });
+  assert.deepEqual(model.sent.at(-1), { type: "how_won", id: 101, ask: true, ply: b.ply, version: b.version });
   assert.equal(model.sent.filter((m) => m.type === "history").length, 0, "the toolbar sends nothing of its own");
   assert.equal(shortDate("2026-12-01T09:05:33"), "1 Dec 09:05");
   assert.deepEqual(historyLine({ date: "2026-12-01T09:05", variant: "czarina", deal: "PySolFC 617", result: "abandoned", moves: 1, seconds: 75 }, { czarina: "Czarina" }),
@@ -233,4 +233,24 @@ test("sounds: which one a new board calls for", () => {
   assert.equal(soundFor({ ...b, last: { kind: "move", move: ["4C", "cross:1", "cross:2"] } }, b), "move");
   assert.equal(soundFor({ ...b, status: "won", last: null }, b), "won");
   assert.equal(soundFor({ ...b, last: null }, b), null);
+});
+
+test("view options: the auto-home choice (safe, or every card as PySolFC) with what each costs", () => {
+  const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false, auto_home_rule: "safe" });
+  const rule = q('[data-role="auto-home-rule"]');
+  assert.equal(rule.value, "safe");
+  assert.equal(rule.disabled, false);
+  assert.deepEqual([...rule.options].map((o) => o.value), ["safe", "all"]);
+  const help = q('[data-role="auto-home-help"]').textContent;
+  assert.match(help, /never costs a win/);
+  assert.match(help, /PySolFC/);
+  assert.match(help, /\d+ deals/);
+  rule.value = "all";
+  rule.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.equal(model.get("auto_home_rule"), "all");
+  model.set("auto_home_rule", "safe"); // another view (or Python) chose it
+  assert.equal(rule.value, "safe");
+  // an older kernel without the choice: not offered
+  const older = setup(FIXTURES.midgame);
+  assert.equal(older.q('[data-role="auto-home-rule"]').disabled, true);
 });

@@ -1,7 +1,7 @@
 // The drag image's placement and the popovers' fitting: pure arithmetic, plus the view's wiring.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ghostPlace, makeGhost, measureOrigin } from "../src/drag.js";
+import { dropTarget, ghostPlace, makeGhost, measureOrigin, overlapArea } from "../src/drag.js";
 import { fitPopover, shiftInto, visibleSpan } from "../src/popover.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
@@ -100,4 +100,98 @@ test("a click on the felt gives the board the keyboard: T then turns the stock",
   felt.dispatchEvent(new win.KeyboardEvent("keydown", { key: "t", bubbles: true, cancelable: true }));
   assert.equal(model.sent.at(-1).type, "turn");
   view.destroy();
+});
+
+// -- drops land where the card is (issue 35, item 6) ------------------------------------------
+
+test("overlapArea: the area two boxes share", () => {
+  assert.equal(overlapArea(rect(0, 0, 60, 84), rect(30, 42, 60, 84)), 30 * 42);
+  assert.equal(overlapArea(rect(0, 0, 60, 84), rect(60, 0, 60, 84)), 0);
+  assert.equal(overlapArea(rect(0, 0, 60, 84), rect(500, 500, 10, 10)), 0);
+});
+
+test("dropTarget: the legal target the card overlaps most, wherever the pointer is", () => {
+  const piles = [
+    { pile: "cross:0", rect: rect(0, 0, 60, 84) },
+    { pile: "cross:1", rect: rect(100, 0, 60, 84) },
+    { pile: "cross:2", rect: rect(200, 0, 60, 84) },
+    { pile: "waste", rect: rect(300, 0, 60, 84) },
+  ];
+  // 60% over cross:2 (legal), 40% over cross:1 (legal), the pointer over neither
+  const card = rect(124, 10, 60, 84);
+  assert.deepEqual(dropTarget(card, piles, ["cross:1", "cross:2"], "waste", null), { pile: "cross:1", legal: true });
+  const card2 = rect(176, 10, 60, 84); // 60% over cross:2, 0 over cross:1
+  assert.deepEqual(dropTarget(card2, piles, ["cross:1", "cross:2"], "waste", null), { pile: "cross:2", legal: true });
+  // a legal target overlapped a little wins over an illegal one overlapped more
+  const card3 = rect(110, 0, 60, 84); // 50 px over cross:1, 0 over cross:2
+  assert.deepEqual(dropTarget(card3, piles, ["cross:2", "cross:0"], "waste", null), { pile: "cross:1", legal: false });
+  const card4 = rect(50, 0, 60, 84); // 10 px over cross:0 (legal), 10 over cross:1
+  assert.deepEqual(dropTarget(card4, piles, ["cross:0"], "waste", "cross:1"), { pile: "cross:0", legal: true });
+  // the source itself is never a landing (put back); nothing overlapped: the pointer's pile
+  assert.equal(dropTarget(rect(300, 0, 60, 84), piles, ["cross:0"], "waste", null), null);
+  assert.deepEqual(dropTarget(rect(900, 900, 60, 84), piles, ["cross:0"], "waste", "cross:1"), { pile: "cross:1", legal: false });
+  assert.equal(dropTarget(rect(900, 900, 60, 84), piles, ["cross:0"], "waste", null), null);
+});
+
+/** A board in jsdom with boxes: each pile at `boxes[pile]`, the drag image where it is put. */
+function boardWithBoxes(boxes) {
+  const win = dom();
+  const doc = win.document;
+  const el = doc.createElement("div");
+  doc.body.appendChild(el);
+  const model = new FakeModel({ board: clone(FIXTURES.midgame) });
+  const view = new BoardView(model, el);
+  const proto = win.Element.prototype;
+  proto.getBoundingClientRect = function () {
+    if (this.classList.contains("fsw-ghost")) return rect(parseFloat(this.style.left) || 0, parseFloat(this.style.top) || 0, 60, 84);
+    if (this.parentElement && this.parentElement.classList.contains("fsw-ghost")) return this.parentElement.getBoundingClientRect();
+    const pile = this.closest && this.closest("[data-pile]");
+    if (pile && boxes[pile.dataset.pile]) return boxes[pile.dataset.pile];
+    if (pile) return rect(2000, 2000, 60, 84);
+    return rect(0, 0, 1000, 800);
+  };
+  const fire = (target, type, x, y) => target.dispatchEvent(new win.MouseEvent(type, { bubbles: true, button: 0, clientX: x, clientY: y }));
+  const card = (code) => el.querySelector(`[data-card="${code}"]`);
+  return { win, el, model, view, fire, card, doc };
+}
+
+test("a drag drops on the legal target the card overlaps most, the pointer outside it", () => {
+  const boxes = { waste: rect(0, 0, 60, 84), "cross:2": rect(200, 0, 60, 84), "cross:4": rect(200, 300, 60, 84) };
+  const { model, fire, card, doc } = boardWithBoxes(boxes);
+  fire(card("4C"), "pointerdown", 30, 80); // grabbed near its bottom edge
+  fire(doc, "pointermove", 100, 85);
+  // the card: 212..272 × 6..90 — over 80% of cross:2's width, 78 of its 84 px; the pointer
+  // (242, 86) lies below cross:2's box
+  fire(doc, "pointermove", 242, 86);
+  assert.ok(doc.querySelector('[data-pile="cross:2"]').classList.contains("fsw-over"), "the landing is highlighted");
+  fire(doc, "pointerup", 242, 86);
+  const sent = model.sent.at(-1);
+  assert.deepEqual([sent.type, sent.card, sent.source, sent.target], ["move", "4C", "waste", "cross:2"]);
+});
+
+test("a card that cannot move is dragged too: its drop is sent, for Python to refuse with the rule", () => {
+  const boxes = { "cross:2": rect(0, 0, 60, 84), "cross:0": rect(200, 0, 60, 84) };
+  const { model, fire, card, doc } = boardWithBoxes(boxes);
+  fire(card("5C"), "pointerdown", 30, 40); // 5♣, the top of cross:2: no legal move
+  fire(doc, "pointermove", 120, 40);
+  fire(doc, "pointermove", 230, 40);
+  fire(doc, "pointerup", 230, 40);
+  const sent = model.sent.at(-1);
+  assert.deepEqual([sent.type, sent.card, sent.source, sent.target], ["move", "5C", "cross:2", "cross:0"]);
+});
+
+test("a drop on no pile puts the card back and says why; a foundation's card says it never leaves", () => {
+  const boxes = { waste: rect(0, 0, 60, 84), "foundation:1": rect(400, 0, 60, 84) };
+  const { model, view, fire, card, doc } = boardWithBoxes(boxes);
+  const sentBefore = model.sent.length;
+  fire(card("5C"), "pointerdown", 1030, 1040);
+  fire(doc, "pointermove", 1200, 1300);
+  fire(doc, "pointerup", 1500, 1500);
+  assert.equal(model.sent.length, sentBefore);
+  assert.match(view.statusLine.localNote, /Put back: five of clubs has no legal place now/i);
+  fire(card("5D"), "pointerdown", 430, 40);
+  fire(doc, "pointermove", 500, 100);
+  assert.match(view.statusLine.localNote, /never leave a foundation/);
+  fire(doc, "pointerup", 500, 100);
+  assert.equal(model.sent.length, sentBefore);
 });

@@ -40,6 +40,10 @@ test("the Rules control is disabled where PySolFC has no such game, hidden with 
   const { select } = setup({ value: "pysol", available: false });
   assert.equal(select.disabled, true);
   assert.match(select.closest("label").title, /PySolFC has no game/);
+  // it shows the rules the game is played by, and says why on the select itself (issue 35)
+  assert.equal(select.value, "default");
+  assert.match(select.title, /PySolFC has no game/);
+  assert.match(select.options[1].textContent, /no such game/);
   const none = setup(undefined);
   assert.equal(none.select.closest("label").hidden, true);
 });

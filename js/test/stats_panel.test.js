@@ -26,6 +26,8 @@ test("the statistics panel shows the figures Python keeps", () => {
   assert.equal(rows["Fewest moves"], "101");
   assert.equal(rows["Best time"], "6:07");
   assert.match(statsRows(null)[0][1], /none yet/);
+  // a page with no kernel (the exported page) keeps none: it says they need Python
+  assert.deepEqual(statsRows(null, null, true), [["Statistics", "need Python: run the notebook to keep them"]]);
 });
 
 test("the panel says what the store says of itself (kept in the page only, busy, off)", () => {

@@ -101,7 +101,8 @@ export class Game {
 
   static new(seed, variant = "standard", options = {}) {
     const rules = getRules(variant, options);
-    if (seed === null || seed === undefined) seed = 1 + Math.floor(Math.random() * 999999999);
+    // (a short seed, 1 to 1,000,000, to read and type again: Python's Game.new, NEW_SEEDS)
+    if (seed === null || seed === undefined) seed = 1 + Math.floor(Math.random() * 1000000);
     if (!Number.isSafeInteger(seed) || seed < 0) {
       throw new Error(`a seed is a non-negative integer below 2**63, not ${quote(seed)}`);
     }

@@ -1,0 +1,185 @@
+"""The moments after a loss, by mouse, as a player meets them (issue 35, items 1, 2 and 5): in
+JupyterLab and Notebook 7, at 1280×800 and 420×900, in the light and the dark theme — a lost
+game ▸ Stats ▸ "How could it have been won?" ▸ the solver's line ▸ "Play this deal" ▸ the banner's
+"Back to my game" ▸ the lost game again.  Every click is Playwright's ordinary click (which
+refuses an element another one covers: "… intercepts pointer events"), and at each step every
+control on screen is checked to be the element a click at its centre reaches.
+
+Before the fix the banner shown after the replay took the side column's class (``fsw-info``):
+a tall empty grey box, its button pushed out of sight and ``pointer-events: none`` — the way
+back to the player's game could not be clicked."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+from board_probes import act
+
+pytestmark = pytest.mark.e2e
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lost_games.json"
+LATE = min(json.loads(DATA.read_text()), key=lambda g: len(g["moves"]) - g["turning_point"])
+
+#: the player's game, lost on the board (its moves sent as the board sends them)
+LOST_GAME = (
+    "from fourseasons_widget import FourSeasons\n"
+    f"w = FourSeasons(seed={LATE['seed']}, variant={LATE['variant']!r}, auto_home=False,"
+    " solve_seconds=30)\n"
+    f"for n in {LATE['moves']!r}:\n"
+    "    m, b = w.game.parse_move(n), w.board\n"
+    "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
+    "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
+    "          'source': m.source, 'target': m.target})\n"
+    "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
+    "assert w._review.done.wait(120)\n"
+    "w")
+
+#: the controls of the board a person sees (not hidden, not inside a closed panel) whose centre,
+#: in the window, a click does not reach: what lies there instead
+COVERED = """(el, within) => {
+  const out = [];
+  const scope = within ? el.querySelector(within) : el;
+  for (const c of scope.querySelectorAll('button, select, input, summary, [data-pile]')) {
+    if (c.closest('[hidden]') || !c.getClientRects().length) continue;
+    if (c.closest('details:not([open]) > :not(summary)')) continue;
+    const r = c.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 12);
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;  // (scrolled away)
+    let clipped = false;  // (scrolled away inside a list of its own: the analysis's moves)
+    for (let a = c.parentElement; a && a !== el; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX)) {
+        const b = a.getBoundingClientRect();
+        if (x < b.left || x > b.right || y < b.top || y > b.bottom) clipped = true;
+      }
+    }
+    if (clipped) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && !el.contains(hit)) continue;  // (scrolled under the notebook's own bars)
+    const pe = getComputedStyle(c).pointerEvents;
+    if (pe === 'none' || !hit || !(c === hit || c.contains(hit))) {
+      out.push({control: (c.dataset.offer || c.dataset.replay || c.dataset.action || c.dataset.pile
+                          || c.dataset.role || c.textContent.trim().slice(0, 20)),
+                pointerEvents: pe, hit: hit ? hit.className || hit.tagName : null});
+    }
+  }
+  return out;
+}"""
+
+
+def set_theme(nb, theme: str) -> None:
+    nb.execute("apputils:change-theme", {"theme": f"JupyterLab {theme.title()}"})
+    nb.page.wait_for_function(
+        f"document.body.dataset.jpThemeLight === '{'true' if theme == 'light' else 'false'}'")
+
+
+def all_clickable(root, what: str, within: str | None = None) -> None:
+    """``within``: only the controls inside this element (an open panel covers the board)."""
+    covered = root.evaluate(COVERED, within)
+    assert not covered, f"{what}: controls a click cannot reach: {covered}"
+
+
+def flow(nb, root, lost_ply: int, shot, tag: str) -> None:
+    # Stats ▸ the lost deal ▸ How could it have been won?
+    root.locator('[data-role="stats"] > summary').click()
+    how = root.locator('[data-action="how_won"]').first
+    how.wait_for()
+    all_clickable(root, f"{tag} the Stats panel", '[data-role="stats-panel"]')
+    act(nb, root, lambda: how.click())
+    replay = root.locator('[data-role="replay"]')
+    replay.wait_for(state="visible", timeout=120_000)
+    # one clear way back: the primary button is the player's own game; the other one says
+    # what it does (it is no second "Back to …")
+    mine = replay.locator('button[data-replay="my_game"]')
+    leave = replay.locator('button[data-replay="leave"]')
+    labels = {"mine": [mine.inner_text(), "fsw-primary" in mine.get_attribute("class")],
+              "leave": [leave.inner_text(), "fsw-primary" in leave.get_attribute("class")]}
+    replay.scroll_into_view_if_needed()
+    all_clickable(root, f"{tag} the replay of the solver's line")
+    shot(f"after-loss-{tag}-replay")
+    # close the replay: the deal shown, with the banner that keeps the way back
+    leave.click()
+    banner = root.locator('[data-role="banner"]')
+    back = banner.locator('button[data-offer="my_game"]')
+    back.wait_for(state="visible")
+    banner.scroll_into_view_if_needed()
+    shot(f"after-loss-{tag}-banner")
+    text = banner.locator('[data-role="banner-text"]').inner_text()
+    assert "winning line" in text and "kept" in text, text  # (the solver found it: LATE is won)
+    bb, tb = banner.bounding_box(), root.locator('[data-role="tray"]').bounding_box()
+    assert bb["height"] <= tb["height"] + 1, (bb, tb)  # (no tall empty box: it fits its row)
+    box = back.bounding_box()
+    assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1
+    banner.scroll_into_view_if_needed()
+    all_clickable(root, f"{tag} the banner after the replay")
+    # one ordinary click: the lost game, at its move, lost, with Undo
+    act(nb, root, lambda: back.click())
+    assert int(root.get_attribute("data-ply")) == lost_ply
+    assert root.get_attribute("data-status") == "lost"
+    assert not back.is_visible()
+    assert not replay.locator('button[data-replay="my_game"]').is_visible()
+    all_clickable(root, f"{tag} the lost game again")
+    # (said last, so that a failure above names the clicks first)
+    assert labels == {"mine": ["Back to my game", True], "leave": ["Play this deal", False]}
+
+
+@pytest.mark.parametrize(("app", "width", "height"), [("lab", 1280, 800), ("lab", 420, 900),
+                                                      ("notebook", 1280, 800),
+                                                      ("notebook", 420, 900)])
+def test_after_a_loss_every_way_back_is_clickable(open_notebook, artifacts, app, width, height):
+    nb = open_notebook([LOST_GAME], app=app)
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    if app == "lab" and width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")  # (as a player at 420 px would)
+        page.wait_for_timeout(300)
+    root = nb.widgets().first
+    lost_ply = nb.eval("w.ply")
+    assert nb.eval("w.status") == "lost"
+
+    def shot(name: str) -> None:
+        page.screenshot(path=str(artifacts / f"{name}.png"))
+
+    for theme in ("light", "dark"):
+        set_theme(nb, theme)
+        root.scroll_into_view_if_needed()
+        all_clickable(root, f"{app} {width} {theme}: the lost game")
+        flow(nb, root, lost_ply, shot, f"{app}-{width}-{theme}")
+    set_theme(nb, "light")
+
+
+def test_how_it_could_have_been_won_over_a_game_in_progress_asks(open_notebook, artifacts):
+    """Asked during a game, "How could it have been won?" asks as New deal does (on the banner,
+    the Stats panel closed so the question is seen), and "Keep playing" keeps the game."""
+    nb = open_notebook([LOST_GAME[:-1] + "w.new_game(seed=7)\nw"])
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    root = nb.widgets().first
+    act(nb, root, lambda: root.locator('[data-pile="stock"]').click())  # a game in progress
+    root.locator('[data-role="stats"] > summary').click()
+    how = root.locator('[data-action="how_won"]').first
+    how.click()
+    banner = root.locator('[data-role="banner"]')
+    keep = banner.locator('button[data-offer="cancel"]')
+    keep.wait_for(state="visible")
+    assert "could have been won" in banner.inner_text() and "given up" in banner.inner_text()
+    assert not root.locator('[data-role="stats-panel"]').is_visible()
+    all_clickable(root, "the question")
+    banner.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "after-loss-ask-over-a-game.png"))
+    keep.click()
+    keep.wait_for(state="hidden")
+    assert nb.eval("[w.game.seed, w.ply]") == [7, 1]
+    # asked again, and confirmed: the lost deal is shown, the game given up kept one click away
+    root.locator('[data-role="stats"] > summary').click()
+    root.locator('[data-action="how_won"]').first.click()
+    confirm = banner.locator('button[data-offer="confirm"]')
+    act(nb, root, lambda: confirm.click())
+    assert nb.eval("[w.game.seed, w.ply]") == [LATE["seed"], 0]
+    back = root.locator('button[data-replay="my_game"], button[data-offer="my_game"]').first
+    back.wait_for(state="visible", timeout=120_000)
+    act(nb, root, lambda: back.click())
+    assert nb.eval("[w.game.seed, w.ply]") == [7, 1]
