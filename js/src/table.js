@@ -35,6 +35,8 @@ export class Table {
     // (the last board version this page said it saw answer its own intent: `seen`, below)
     this.seenVersion = null;
     this.answering = null; // (listening for Python's answer: the function that stops it)
+    this.inflight = null; // (an intent naming its position awaits Python's answer: see send)
+    this.say = null; // (how the views say what became of the held intents)
   }
 
   /** Python answered one of this page's intents with a new position: the page says so by
@@ -67,6 +69,7 @@ export class Table {
   stopAnswering() {
     if (this.answering) this.answering();
     this.answering = null;
+    this.settled();
   }
 
   /** The page is hidden (or shown again): Python's clock stops (an intent, not a trait
@@ -126,7 +129,7 @@ export class Table {
   /** Send an intent; all but a new game carry the ply and version they were meant for, so
    * that Python refuses a stale one. */
   send(intent) {
-    if (this.holding() || this.flushing) {
+    if (this.holding() || this.flushing || this.inflight) {
       if (this.held.length >= MAX_HELD) {
         throw new Error("Python has not answered yet, and too many moves are waiting for it");
       }
@@ -147,9 +150,46 @@ export class Table {
     }
     if (this.local) this.local.intent(msg);
     else {
-      this.model.send(msg);
+      if (VERSIONED.has(intent.type) && !this.flushing) this.awaitAnswer();
+      try {
+        this.model.send(msg);
+      } catch (err) {
+        this.settled();
+        throw err;
+      }
       if (!this.answering) this.answering = this.watch(["board"], () => this.sawAnswer());
     }
+  }
+
+  /** An intent naming its position is on its way to Python: the next ones wait for Python's
+   * answer to it (a busy kernel — a slow cell beside the board — answers late, and a click
+   * stamped with the position before that answer would be refused as stale), then go, each
+   * stamped with the position it is played on (release). */
+  awaitAnswer() {
+    this.settled();
+    const stops = [
+      this.watch(ANSWERS, () => this.settled(true)),
+      this.onMessage((msg) => {
+        if (msg && msg.type === "refused") this.settled(true, true);
+      }),
+    ];
+    this.inflight = () => {
+      for (const s of stops) s();
+    };
+  }
+
+  settled(answered = false, refused = false) {
+    if (!this.inflight) return;
+    this.inflight();
+    this.inflight = null;
+    if (!answered || !this.held.length) return;
+    if (refused) {
+      const n = this.held.length;
+      this.held = [];
+      (this.say || (() => {}))(`${n} more move${n !== 1 ? "s" : ""} made after it, on a position that never was, ${n !== 1 ? "were" : "was"} not sent`);
+      return;
+    }
+    Promise.resolve().then(() => this.release(this.kernelAlive, this.say));
   }
 
   /** The kernel answered (`alive`) or is known missing: the held intents are played, in
@@ -159,8 +199,9 @@ export class Table {
    * after it, on a position that never was), said by `note`. */
   release(alive, note = () => {}) {
     this.kernelAlive = alive;
+    if (note) this.say = note;
     if (this.flushing || !this.held.length) return Promise.resolve(0);
-    if (!alive && !this.local) return Promise.resolve(0); // (kept until a side can play them)
+    if (!alive && alive !== undefined && !this.local) return Promise.resolve(0); // (kept until a side can play them)
     if (this.local) {
       let n = 0;
       while (this.held.length) {

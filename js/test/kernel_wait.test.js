@@ -169,3 +169,20 @@ test("Python's answer to a move is written back once as `seen` (what marimo re-r
   assert.equal(model.saved, 1);
   view.destroy();
 });
+
+test("a kernel that answered, then runs a slow cell: the clicks made meanwhile are all played", async () => {
+  const { model, python, state, free } = slowPython({ manager: { get_model() {} }, busy: false });
+  const { win, view, turn } = board(model);
+  await tick(win, 5);
+  assert.equal(view.kernel.alive, true);
+  state.busy = true; // a slow cell beside the board (marimo answers nothing until it ends)
+  turn();
+  turn();
+  turn();
+  assert.equal(state.intents.length, 1, "one on its way, the others wait for its answer");
+  free();
+  await tick(win, 20);
+  assert.equal(python.game.ply, 3, "each played once, none refused as stale");
+  assert.deepEqual(state.intents.map((m) => m.ply), [0, 1, 2]);
+  view.destroy();
+});
