@@ -120,8 +120,10 @@ export class BoardView {
     mark(this.win, "fsw:send");
     this.sentAt = now(this.win); // (the view that asked is the one that sounds)
     try {
-      if (this.table.send(intent) === "held") {
-        const n = this.table.held.length;
+      // (said while no kernel has answered yet, or when Python is slow to answer a click —
+      // not for the one click that waits a moment behind another, as quick clicks do)
+      const n = this.table.send(intent) === "held" ? this.table.held.length : 0;
+      if (n && (this.table.kernelAlive === null || n > 1)) {
         this.note(`Waiting for Python to answer: ${n} move${n !== 1 ? "s" : ""} kept, played when it does`);
       }
       return true;
