@@ -65,13 +65,16 @@ def _(mo, slow, time):
 '''
 
 
-@pytest.fixture(params=["light", "dark"])
+@pytest.fixture(params=[("light", 1280), ("dark", 1280), ("light", 420)],
+                ids=["light-1280", "dark-1280", "light-420"])
 def marimo_app(request, tmp_path):
-    """``marimo run`` of the app above, with marimo's theme set to light or dark."""
+    """``marimo run`` of the app above, with marimo's theme set to light or dark (and the
+    width of the window the app is opened in)."""
+    theme, width = request.param
     (tmp_path / "app.py").write_text(APP)
     config = tmp_path / "config" / "marimo"
     config.mkdir(parents=True)
-    (config / "marimo.toml").write_text(f'[display]\ntheme = "{request.param}"\n')
+    (config / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
     port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
@@ -86,7 +89,7 @@ def marimo_app(request, tmp_path):
                 break
             except OSError:
                 time.sleep(0.5)
-        yield request.param, url
+        yield theme, width, url
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -98,8 +101,8 @@ def _luminance(css: str) -> float:
 
 
 def test_a_game_in_marimo(marimo_app, browser, artifacts):
-    theme, url = marimo_app
-    with local_only_page(browser, url, width=1280, height=800) as page:
+    theme, width, url = marimo_app
+    with local_only_page(browser, url, width=width, height=800) as page:
         page.set_default_timeout(60_000)
         stock = page.locator('[data-pile="stock"]')
         stock.wait_for()
@@ -130,4 +133,4 @@ def test_a_game_in_marimo(marimo_app, browser, artifacts):
             assert _luminance(title) < 0.3, title
         box, cell = root.bounding_box(), page.locator(".output-area").first.bounding_box()
         assert box["x"] >= cell["x"] - 1 and box["x"] + box["width"] <= cell["x"] + cell["width"] + 1
-        page.screenshot(path=str(artifacts / f"marimo-{theme}.png"))
+        page.screenshot(path=str(artifacts / f"marimo-{theme}-{width}.png"))
