@@ -40,6 +40,7 @@ and the observers).  Whether a change is the table's own publishing is said per 
 from __future__ import annotations
 
 import contextlib
+import copy
 import pathlib
 import threading
 from collections.abc import Iterable
@@ -85,7 +86,8 @@ _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
 FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "auto_home": bool, "paused": bool,
                                       "card_face": str, "table_colour": str, "sounds": bool,
-                                      "auto_home_rule": str, "_view_count": int}
+                                      "auto_home_rule": str, "seen": int,
+                                      "_view_count": int}
 FRONTEND_CHOICES: dict[str, tuple[str, ...]] = {"card_face": CARD_FACES,
                                                 "table_colour": TABLE_COLOURS,
                                                 "auto_home_rule": AUTO_HOME_RULES}
@@ -121,6 +123,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     #: the table's one lock, once there is a table (every thread takes it: see the module doc)
     _lock: Any = contextlib.nullcontext()
+    #: the state update the comm brought last (see :meth:`_handle_msg`), and whether one is
+    #: being handled now
+    _delivered: Any = None
+    _in_comm: bool = False
     _esm = STATIC / "widget.js"
     _css = STATIC / "widget.css"
     frontend_writable = FRONTEND_WRITABLE  # (see channel.py: every other trait is Python's)
@@ -160,8 +166,15 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     #: a view option: which cards go home by themselves — ``"safe"`` (only those proved never
     #: to cost a win; the default) or ``"all"`` (every card that can, as PySolFC's auto-drop)
     auto_home_rule = traitlets.Enum(AUTO_HOME_RULES, "safe").tag(sync=True)
-    #: set by the front end while the page is hidden: the game's clock stops
+    #: set while the page is hidden: the game's clock stops (the front end sends a ``pause``
+    #: intent, not a write of this trait: marimo re-runs no cell for a hidden tab; a write of
+    #: it from an older front end is still taken)
     paused = traitlets.Bool(False).tag(sync=True)
+    #: written by the front end when Python's answer to one of its intents arrives (the
+    #: board's new version; Python only keeps it).  The one front-end write a move makes: in
+    #: marimo, ``mo.ui.anywidget(FourSeasons(...)).value`` (``board``, ``ply``, ``status``...)
+    #: is read again by the cells that use it after each move the player makes on the board
+    seen = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
@@ -262,9 +275,25 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
             super().notify_change(change)
 
     def _handle_msg(self, msg: Any) -> None:
-        """A message from the front end (the comm's thread), handled under the lock."""
+        """A message from the front end (the comm's thread), handled under the lock.  A state
+        update that comes through here is kept (:attr:`_delivered`): marimo delivers each
+        front-end write twice — to the comm, then again as the UI element's value
+        (``mo.ui.anywidget``'s ``_convert_value`` calls :meth:`set_state`) — and the second
+        delivery of the write just applied is recognised in :meth:`set_state` and dropped, so
+        every write is applied (and every refusal said) once."""
         with self._lock:
-            super()._handle_msg(msg)
+            self._delivered = None
+            self._in_comm = True
+            try:
+                super()._handle_msg(msg)
+            finally:
+                self._in_comm = False
+            content = msg.get("content") if isinstance(msg, dict) else None
+            data = content.get("data") if isinstance(content, dict) else None
+            if (isinstance(data, dict) and data.get("method") == "update"
+                    and isinstance(data.get("state"), dict)):
+                with contextlib.suppress(Exception):  # (an unreadable state: nothing to match)
+                    self._delivered = copy.deepcopy(data["state"])
 
     def _send_to_views(self, message: dict[str, Any]) -> None:
         if getattr(self, "_table", None) is not None:
@@ -327,6 +356,9 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         """A state update from a front end: the gate's checks, and each view option's value
         one of its choices (``card_face``, ``table_colour``)."""
         with self._lock:
+            delivered, self._delivered = self._delivered, None
+            if not self._in_comm and delivered is not None and sync_data == delivered:
+                return  # (marimo's second delivery of the write the comm just brought)
             self._set_state(sync_data)
 
     def _set_state(self, sync_data: Any) -> None:
@@ -479,6 +511,14 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         with self._last_resort("intent"):
             if content == {"type": "ping"}:  # the board asks whether a kernel is there
                 self.send({"type": "pong"})
+                return
+            if isinstance(content, dict) and content.get("type") == "pause":
+                # the page is hidden or shown again: the clock stops or goes on
+                paused = content.get("paused")
+                if set(content) != {"type", "paused"} or not isinstance(paused, bool):
+                    raise IntentError("refused: a pause intent is {type: 'pause', paused: "
+                                      "true or false}")
+                self.paused = paused
                 return
             self.handle_intent(content)
 

@@ -61,13 +61,36 @@ export function fitCards(board, width, height, band = 76) {
 
 const PANELS = ".jp-WindowedPanel-outer, .jp-Notebook"; // JupyterLab's and Notebook 7's notebook panel
 
-/** The nearest ancestor of `el` that scrolls vertically (the notebook's panel), or null. */
-function scroller(el, win) {
+/** The element above `node`: its parent, or — at the top of a shadow root (marimo shows each
+ * output in one) — the element the shadow root belongs to. */
+export function parentAcross(node) {
+  if (!node) return null;
+  if (node.parentElement) return node.parentElement;
+  const root = typeof node.getRootNode === "function" ? node.getRootNode() : null;
+  return root && root !== node && root.host ? root.host : null;
+}
+
+/** `el.closest(sel)`, going on past shadow roots to the page around them. */
+export function closestAcross(el, sel) {
+  for (let node = el; node;) {
+    const hit = typeof node.closest === "function" ? node.closest(sel) : null;
+    if (hit) return hit;
+    const root = typeof node.getRootNode === "function" ? node.getRootNode() : null;
+    node = root && root.host ? root.host : null;
+  }
+  return null;
+}
+
+/** The nearest ancestor of `el` that scrolls vertically (the notebook's panel), or null —
+ * looked for past shadow roots (marimo's outputs): the board fits its notebook's room, not the
+ * window's. */
+export function scroller(el, win) {
   // JupyterLab's and Notebook 7's notebook panel; else the nearest that scrolls (an output
   // area's own scroll box does not count: it is as tall as what it holds)
-  const nb = el.closest(PANELS);
+  const nb = closestAcross(el, PANELS);
   if (nb && nb.clientHeight > 0) return nb;
-  for (let p = el.parentElement; p && p !== el.ownerDocument.body; p = p.parentElement) {
+  const body = el.ownerDocument.body;
+  for (let p = parentAcross(el); p && p !== body; p = parentAcross(p)) {
     if (p.classList.contains("jp-OutputArea-output") || p.classList.contains("jp-OutputArea")) continue;
     const oy = win.getComputedStyle(p).overflowY;
     if ((oy === "auto" || oy === "scroll" || oy === "overlay") && p.clientHeight > 0) return p;

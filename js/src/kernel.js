@@ -16,8 +16,19 @@
 // hands the board back to Python (`stopLocal`).  A model with no `board` at all (a static course
 // page: MyST's {anywidget} directive, a plain HTML page) never had Python behind it and plays
 // locally from its first frame.
+//
+// No click is lost while the board looks for Python.  Until a kernel answers (or is known
+// missing), the intents are held by the table (table.js) and played once, by whichever side
+// turns out to hold the game: Python, when it answers, one by one; the page's engine when no
+// kernel answers.  A page that cannot see its kernel's status (marimo's model has no
+// `widget_manager.kernel`; a plain page) cannot tell a busy kernel from none: after the
+// timeout it plays in the page and says that Python has not answered (not that there is
+// none); when Python answers after all, the game played in the page meanwhile is handed over
+// to it (handover.js: as ordinary intents, each checked by Python) instead of being dropped.
 
-import { gameFromModel, LocalTable } from "./engine/local.js";
+import { gameFromModel, LocalTable, WAITING_BANNER } from "./engine/local.js";
+import { ask, handOver, lineOf, sameDeal } from "./handover.js";
+import { tableFor } from "./table.js";
 
 const WIDGET_STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
 
@@ -48,7 +59,7 @@ export function kernelless(model) {
 
 /** Put the front-end engine behind `table` (once); null when the model names no game it can
  * deal (then the board stays as it was: replay and browsing only). */
-export function playLocally(table) {
+export function playLocally(table, { unsure = false } = {}) {
   if (table.local) return table.local;
   let game;
   try {
@@ -60,17 +71,36 @@ export function playLocally(table) {
   const before = table.model.get("board");
   const local = new LocalTable(table, game);
   local.pythonBoard = before && typeof before === "object" && Object.keys(before).length ? before : null;
+  // (a page that cannot see its kernel's status: Python may only be busy)
+  if (unsure && local.pythonBoard) local.banner = WAITING_BANNER;
   table.local = local;
   local.publish("refresh");
+  table.release(false); // the clicks made while the page waited: played here, in order
   return local;
 }
 
-/** A kernel answered after all: Python's board again, the page's game dropped. */
-export function stopLocal(table) {
+/** A kernel answered after all: Python's board again.  A game the page played meanwhile is
+ * handed over to Python (each move an ordinary intent Python checks); resolves to the
+ * hand-over's outcome (null when there was nothing to hand over), said by `note`. */
+export async function stopLocal(table, note = () => {}) {
   const local = table.local;
-  if (!local) return;
+  if (!local) return null;
   table.local = null;
-  if (local.pythonBoard) table.model.set("board", local.pythonBoard);
+  if (!local.pythonBoard) return null;
+  table.model.set("board", local.pythonBoard);
+  const line = lineOf(local.game);
+  if (!line.moves.length && sameDeal(local.pythonBoard, line)) return null; // (nothing played)
+  // the page played from the deal: Python's game goes back to it first (its moves redoable)
+  if (table.board().ply > 0 && sameDeal(table.board(), line)) {
+    await ask(table, { type: "restart" });
+  }
+  const out = await handOver(table, line);
+  if (out.handed && out.moves) {
+    note(`Python answered and took over the game played in this page meanwhile (${out.moves} move${out.moves !== 1 ? "s" : ""}).`);
+  } else if (!out.handed) {
+    note(`Python answered; the game played in this page meanwhile was not taken over: ${out.reason}. This is Python's board.`);
+  }
+  return out;
 }
 
 export class KernelWatch {
@@ -82,6 +112,8 @@ export class KernelWatch {
     this.retry = retry;
     this.retries = retries; // asked again a few times, then the board stays as it is
     this.alive = null; // unknown until the first answer or the timeout
+    const table = tableFor(model);
+    if (table.kernelAlive === undefined) table.kernelAlive = null; // (held until it is known)
     this.timer = null;
     this.onMsg = (msg) => {
       if (msg && msg.type === "pong") this.set(true);
@@ -136,11 +168,26 @@ export class KernelWatch {
       .includes(status);
   }
 
+  /** Can this page see its kernel's status?  (JupyterLab, Notebook 7, JupyterLite: yes;
+   * marimo's model and a plain page: no — silence may be a busy kernel.) */
+  seesKernel() {
+    try {
+      const manager = this.model.widget_manager;
+      return !!(manager && manager.kernel);
+    } catch {
+      return false;
+    }
+  }
+
   set(alive) {
     const changed = this.alive !== alive;
     this.alive = alive;
     if (alive) this.win.clearTimeout(this.timer);
+    if (changed) tableFor(this.model).kernelAlive = alive;
     if (changed) this.onChange(alive);
+    // the intents held while the board waited go to the side that holds the game (after the
+    // view has put it in place: Python's board, or the page's engine)
+    if (changed) tableFor(this.model).release(alive, this.note || (() => {}));
   }
 
   /** Something came from the kernel (a new board): it is there. */

@@ -22,7 +22,7 @@ import { DemoController } from "./demo.js";
 import { DragController } from "./dragging.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
 import { KeysController } from "./keys.js";
-import { KernelWatch, playLocally, stopLocal } from "./kernel.js";
+import { KernelWatch, playLocally, staticPage, stopLocal } from "./kernel.js";
 import { ViewOptions } from "./options.js";
 import { Panels } from "./panels.js";
 import { Picker } from "./picking.js";
@@ -120,7 +120,12 @@ export class BoardView {
     mark(this.win, "fsw:send");
     this.sentAt = now(this.win); // (the view that asked is the one that sounds)
     try {
-      this.table.send(intent);
+      // (said while no kernel has answered yet, or when Python is slow to answer a click —
+      // not for the one click that waits a moment behind another, as quick clicks do)
+      const n = this.table.send(intent) === "held" ? this.table.held.length : 0;
+      if (n && (this.table.kernelAlive === null || n > 1)) {
+        this.note(`Waiting for Python to answer: ${n} move${n !== 1 ? "s" : ""} kept, played when it does`);
+      }
       return true;
     } catch (err) {
       this.note(`cannot reach the kernel: ${err && err.message ? err.message : err}`);
@@ -166,6 +171,7 @@ export class BoardView {
     for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.banner, this.picker, this.dragger, this.keys]) c.listen();
     this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));
+    this.kernel.note = (text) => this.note(text);
     this.disposers.push(() => this.kernel.dispose());
     this.kernel.ping();
     // a click anywhere on the board that left the focus outside it (on the notebook, say)
@@ -175,7 +181,7 @@ export class BoardView {
     this.on(this.doc, "visibilitychange", () => {
       if (this.offline()) return;
       try {
-        t.setOption("paused", !!this.doc.hidden);
+        t.pause(this.doc.hidden);
       } catch {
         /* no kernel: nothing to pause */
       }
@@ -232,8 +238,8 @@ export class BoardView {
   }
 
   onKernel(alive) {
-    if (alive) stopLocal(this.table);
-    else if (!playLocally(this.table) && this.table.localError && kernellessBoard(this.board())) {
+    if (alive) stopLocal(this.table, (text) => this.note(text));
+    else if (!playLocally(this.table, { unsure: !this.kernel.seesKernel() && !staticPage(this.model, this.win) }) && this.table.localError && kernellessBoard(this.board())) {
       // a page of its own whose model names a game that cannot be dealt: say why
       this.note(`This board cannot be dealt: ${this.table.localError}`.slice(0, 300));
     }

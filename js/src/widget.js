@@ -4,6 +4,7 @@
 import { handOverWhenShown } from "./handover.js";
 import { kernelless, playLocally, staticPage } from "./kernel.js";
 import { dropTable, tableFor } from "./table.js";
+import { followTheme } from "./theme.js";
 import { BoardView } from "./view.js";
 
 export function initialize({ model } = {}) {
@@ -20,10 +21,15 @@ export function render({ model, el }) {
   const win = el.ownerDocument && el.ownerDocument.defaultView;
   if (kernelless(model) || staticPage(model, win)) playLocally(table);
   const view = new BoardView(table, el);
+  // the page's dark theme, read across marimo's shadow root (theme.js)
+  const stopTheme = followTheme(view.root, el);
   // Python's board in a cell whose preview was played before the kernel was ready: that game
   // goes on here, through Python (handover.js)
   if (!table.local && !kernelless(model)) handOverWhenShown(table, el, (text) => view.note(text));
-  return () => view.destroy();
+  return () => {
+    stopTheme();
+    view.destroy();
+  };
 }
 
 export { BoardView };

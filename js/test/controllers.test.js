@@ -18,11 +18,16 @@ function setup(board = FIXTURES.midgame, extra = {}) {
   return { win, el, model, view, q, click };
 }
 
-test("the table stamps intents with the position they were meant for, except a new game", () => {
+test("the table stamps intents with the position they were meant for, except a new game", async () => {
   const model = new FakeModel({ board: { ply: 7, version: 12 } });
   const t = new Table(model);
   t.send({ type: "undo" });
   t.send({ type: "new_game", seed: null, variant: "standard" });
+  // (the second waits for Python's answer to the first, which names a position)
+  assert.deepEqual(model.sent, [{ type: "undo", ply: 7, version: 12 }]);
+  model.set("board", { ply: 6, version: 13 });
+  await Promise.resolve();
+  await Promise.resolve();
   assert.deepEqual(model.sent, [{ type: "undo", ply: 7, version: 12 }, { type: "new_game", seed: null, variant: "standard" }]);
   assert.equal(t.ui(), null, "no ui part published yet");
   model.set("board", { ply: 0, version: 1, ui: { picker: "czarina", panel: "" } });

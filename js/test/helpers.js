@@ -51,8 +51,12 @@ export class FakeModel {
   }
   send(msg) {
     if (msg && msg.type === "ping") {
-      // a live kernel answers the board's ping (a model with `kernel: false` stays silent)
-      if (this.kernel !== false) queueMicrotask(() => this.emit("msg:custom", { type: "pong" }));
+      // a live kernel answers the board's ping (a model with `kernel: false` stays silent,
+      // one with `kernel: "later"` answers on the next microtask: until then the board holds
+      // the intents, kernel.js).  At once, so that the tests' clicks reach Python as in a
+      // notebook whose kernel answered long before the player's first click.
+      if (this.kernel === "later") queueMicrotask(() => this.emit("msg:custom", { type: "pong" }));
+      else if (this.kernel !== false) this.emit("msg:custom", { type: "pong" });
       return;
     }
     this.sent.push(msg);

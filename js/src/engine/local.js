@@ -37,6 +37,12 @@ export const LOCAL_BANNER = "No kernel here: the board plays in this page; hint,
  * `preview`: the JupyterLite site, js/src/preview.js): Python is coming, not absent. */
 export const PREVIEW_BANNER = "Python is not running yet: the board plays here; hint, solve, proofs "
   + "and statistics need Python.";
+/** Where the page cannot see its kernel's status (marimo, a plain page) and Python has not
+ * answered: it may be busy (a slow cell), so the page plays and Python takes over when it
+ * answers. */
+export const WAITING_BANNER = "Python has not answered (a cell may be running): the board plays in "
+  + "this page, and Python takes the game over when it answers; hint, solve, proofs and "
+  + "statistics need Python.";
 const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel (the board plays here; `
   + "hint, solve, proofs, statistics and the analysis need one)";
 
@@ -89,6 +95,7 @@ export class LocalTable {
     this.model = table.model;
     this.game = game;
     this.needsPython = NEEDS_PYTHON;
+    this.banner = null; // (its own words for the no-kernel banner, kernel.js: WAITING_BANNER)
     const old = get(this.model, "board") || {};
     this.version = (Number.isSafeInteger(old.version) ? old.version : 0) + 1;
     this.panel = "";
@@ -313,7 +320,8 @@ export class LocalTable {
   // -- publishing -------------------------------------------------------------------------
   ui(status) {
     const g = this.game;
-    let banner = { kind: "info", text: get(this.model, "preview") === true ? PREVIEW_BANNER : LOCAL_BANNER };
+    let banner = { kind: "info", text: this.banner
+      || (get(this.model, "preview") === true ? PREVIEW_BANNER : LOCAL_BANNER) };
     let offers = [];
     if (this.asking && status === "playing" && g.ply) {
       banner = { kind: "confirm", text: `${this.asking[1]} The game in progress (move ${g.ply}) will be given up.` };

@@ -1,0 +1,136 @@
+"""The board in real marimo (``marimo run``, headless Chromium, offline on 127.0.0.1).
+
+A person plays a game in a marimo app: the board draws and plays, a cell that reads
+``board.value`` reacts to each move, a slow cell run beside the board loses none of the moves
+made while it runs, the dark theme is readable and the board fits its cell (screenshots in
+``artifacts/``, light and dark).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from jupyter_harness import free_port, local_only_page
+
+pytest.importorskip("marimo")
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+APP = '''
+import marimo
+
+app = marimo.App(width="medium")
+
+
+@app.cell
+def _():
+    import time
+
+    import marimo as mo
+
+    from fourseasons_widget import FourSeasons
+
+    board = mo.ui.anywidget(FourSeasons(seed=7, stats=False))
+    board
+    return board, mo, time
+
+
+@app.cell
+def _(board, mo):
+    mo.md(f"Python's board: ply {board.value['ply']}, status {board.value['status']}")
+    return
+
+
+@app.cell
+def _(mo):
+    slow = mo.ui.run_button(label="Run the slow cell")
+    slow
+    return (slow,)
+
+
+@app.cell
+def _(mo, slow, time):
+    if slow.value:
+        time.sleep(8)
+    mo.md("slow cell done" if slow.value else "slow cell idle")
+    return
+'''
+
+
+@pytest.fixture(params=[("light", 1280), ("dark", 1280), ("light", 420)],
+                ids=["light-1280", "dark-1280", "light-420"])
+def marimo_app(request, tmp_path):
+    """``marimo run`` of the app above, with marimo's theme set to light or dark (and the
+    width of the window the app is opened in)."""
+    theme, width = request.param
+    (tmp_path / "app.py").write_text(APP)
+    config = tmp_path / "config" / "marimo"
+    config.mkdir(parents=True)
+    (config / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
+    port = free_port()
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, "-m", "marimo", "run", "--headless", "--no-token",
+                             "--host", "127.0.0.1", "--port", str(port), str(tmp_path / "app.py")],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.5)
+        yield theme, width, url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def _luminance(css: str) -> float:
+    r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def test_a_game_in_marimo(marimo_app, browser, artifacts):
+    theme, width, url = marimo_app
+    with local_only_page(browser, url, width=width, height=800) as page:
+        page.set_default_timeout(60_000)
+        stock = page.locator('[data-pile="stock"]')
+        stock.wait_for()
+        root = page.locator(".fsw-root")
+        said = page.get_by_text(re.compile(r"Python's board: ply \d+"))
+        said.wait_for()
+        # a kernel that answered: live
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
+            "e.shadowRoot.querySelector('.fsw-root[data-kernel=\"live\"]'))")
+        stock.click()
+        page.get_by_text("Python's board: ply 1,").wait_for()
+        # a slow cell beside the board: the moves made while it runs are all played
+        page.get_by_role("button", name="Run the slow cell").click()
+        page.wait_for_timeout(1000)  # (the slow cell is running now; not an assertion)
+        for _ in range(3):
+            stock.click()
+            page.wait_for_timeout(300)
+        page.get_by_text("slow cell done").wait_for()
+        page.get_by_text("Python's board: ply 4,").wait_for()
+        assert root.get_attribute("data-kernel") == "live"
+        # readable in the page's theme, and the board within its cell
+        assert root.get_attribute("data-page-theme") == theme
+        title = root.locator(".fsw-title").evaluate("e => getComputedStyle(e).color")
+        if theme == "dark":
+            assert _luminance(title) > 0.7, title
+        else:
+            assert _luminance(title) < 0.3, title
+        box, cell = root.bounding_box(), page.locator(".output-area").first.bounding_box()
+        assert box["x"] >= cell["x"] - 1 and box["x"] + box["width"] <= cell["x"] + cell["width"] + 1
+        page.screenshot(path=str(artifacts / f"marimo-{theme}-{width}.png"))

@@ -1,0 +1,88 @@
+"""The board in marimo (``mo.ui.anywidget(FourSeasons(...))``), through marimo's own code.
+
+marimo hands a front-end write to the widget twice: to the comm (``comm.handle_msg``, which
+reaches the widget's ``_handle_msg``) and then again as the UI element's new value
+(``anywidget._convert_value`` calls ``widget.set_state``); cells that read the element's
+``value`` run again only on such a write.  These tests drive both deliveries with marimo's
+classes, outside a running marimo server (the comm is then ``comm``'s ``DummyComm``, whose
+``handle_msg`` calls the widget's handler as ``MarimoComm.handle_msg`` does).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fourseasons_widget import FourSeasons
+
+mo = pytest.importorskip("marimo")
+
+
+def _update(w, el, state):
+    """One front-end write as marimo delivers it: the comm, then the element's value."""
+    w.comm.handle_msg({"content": {"data": {"method": "update", "state": dict(state)}},
+                       "buffers": []})
+    el._convert_value(dict(state))
+
+
+def _custom(w, content):
+    w.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}},
+                       "buffers": []})
+
+
+@pytest.fixture
+def board():
+    w = FourSeasons(seed=7, stats=False)
+    return w, mo.ui.anywidget(w)
+
+
+def test_a_forged_write_is_refused_once_not_once_per_delivery(board):
+    w, el = board
+    said = []
+    w.observe(lambda _c: said.append(w.message), "message_serial")
+    _update(w, el, {"board": {"piles": []}, "ply": 5})
+    assert said == ["Refused: the front end may not set board, ply"]
+    _update(w, el, {"card_face": "enormous"})  # (a writable trait, with a value not on offer)
+    assert len(said) == 2 and said[1].startswith("Refused: card_face takes one of")
+    assert w.ply == 0 and w.card_face == "classic"
+
+
+def test_the_same_write_made_twice_by_the_player_is_applied_twice(board):
+    w, el = board
+    said = []
+    w.observe(lambda _c: said.append(w.message), "message_serial")
+    for _ in range(2):
+        _update(w, el, {"ply": 9})
+    assert len(said) == 2  # (two writes: two refusals; only marimo's echo of each is dropped)
+    _update(w, el, {"four_colour": True})
+    assert w.four_colour is True
+
+
+def test_a_move_on_the_board_changes_the_value_marimo_cells_read(board):
+    w, el = board
+    before = el.value
+    assert before["ply"] == 0 and before["seen"] == 0
+    legal = w.board["legal"]
+    card, source, target = legal[0]
+    _custom(w, {"type": "move", "card": None if source == "stock" else card, "source": source,
+                "target": target, "ply": 0, "version": w.board["version"]})
+    assert w.ply >= 1
+    # the front end, seeing Python's answer, writes `seen` (what makes marimo run the cells
+    # that read the element again): accepted, once, and the value read then is Python's board
+    serial = w.message_serial
+    _update(w, el, {"seen": w.board["version"]})
+    after = el.value
+    assert after["seen"] == w.board["version"] and after["ply"] == w.ply >= 1
+    assert after["board"]["ply"] == w.ply and after != before
+    assert w.message_serial == serial  # (no refusal)
+
+
+def test_hiding_the_page_is_an_intent_not_a_write(board):
+    w, _el = board
+    _custom(w, {"type": "pause", "paused": True})
+    assert w.paused is True and w.table.recorder.paused is True  # (the clock stops)
+    _custom(w, {"type": "pause", "paused": False})
+    assert w.paused is False
+    serial = w.message_serial
+    _custom(w, {"type": "pause", "paused": "yes"})
+    assert w.paused is False and w.message_serial == serial + 1
+    assert "pause intent" in w.message
