@@ -269,10 +269,10 @@ def test_no_module_but_the_widget_and_the_package_imports_the_controller():
     assert users <= {WIDGET, "fourseasons_widget"}, sorted(users)
 
 
-def _readme_maps() -> str:
-    """The README's two maps of the package (the code blocks after "A map for a newcomer" and
-    "Inside `solver/`")."""
-    text = (PKG.parent / "README.md").read_text(encoding="utf-8")
+def _architecture_maps() -> str:
+    """The two maps of the package in docs/architecture.md (the code blocks after "A map for
+    a newcomer" and "Inside `solver/`")."""
+    text = (PKG.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     blocks = []
     for lead in ("A map for a newcomer", "Inside `solver/`"):
         at = text.index(lead)
@@ -281,17 +281,39 @@ def _readme_maps() -> str:
     return "\n".join(blocks)
 
 
-def test_the_readme_map_names_every_module_of_the_tree():
-    """A newcomer's map that matches the tree: every module of the package, its teaching wing
-    and its solver is named in the README's maps, and the map names no module that is gone."""
-    maps = _readme_maps()
+def test_the_architecture_map_names_every_module_of_the_tree():
+    """A newcomer's map that matches the tree: every module of the package and of each of its
+    subpackages is named in the architecture doc's maps, every subpackage is named as a folder,
+    and the map names no module and no package folder that is gone."""
+    maps = _architecture_maps()
     named = set(re.findall(r"\b([a-z_]+)\.py\b", maps))
-    modules = {p.stem for folder in (PKG, PKG / "search", PKG / "solver", PKG / "exercises")
-               for p in folder.glob("*.py") if p.stem != "__init__"}
+    packages = sorted(p.parent for p in PKG.rglob("__init__.py"))
+    assert PKG in packages and PKG / "solver" in packages
+    modules = {p.stem for folder in packages for p in folder.glob("*.py")
+               if p.stem != "__init__"}
     # (exercises/ is named as a folder: its checkers, one per notebook)
     missing = {m for m in modules if m not in named} - {
         p.stem for p in (PKG / "exercises").glob("*.py")}
-    assert not missing, f"modules the README's map does not name: {sorted(missing)}"
+    assert not missing, f"modules the architecture map does not name: {sorted(missing)}"
     gone = {n for n in named if n not in modules and n not in {"build", "pycompile"}
             and not n.startswith("test_")}  # (lite's build scripts; a test file named)
-    assert not gone, f"the README's map names modules that are not in the tree: {sorted(gone)}"
+    assert not gone, f"the architecture map names modules that are not in the tree: {sorted(gone)}"
+    folders = {p.relative_to(PKG).as_posix() for p in packages if p != PKG}
+    named_folders = set(re.findall(r"(?<![\w/.])([a-z_]+)/", maps))
+    unnamed = {f for f in folders if f.rpartition("/")[2] not in named_folders}
+    assert not unnamed, f"subpackages the architecture map does not name: {sorted(unnamed)}"
+    not_packages = {"static", "labextension", "data", "src", "labext", "test", "lite",
+                    "notebooks", "tests", "benchmarks", "js", "fourseasons_widget", "e2e",
+                    "engine", "solutions", "__pycache__"}
+    ghost = named_folders - {f.rpartition("/")[2] for f in folders} - not_packages
+    assert not ghost, f"the architecture map names package folders that are gone: {sorted(ghost)}"
+
+
+def test_the_readme_is_one_screen_or_two_and_points_to_every_guide():
+    """The README stays short (the rest lives in docs/) and its table of contents lists every
+    guide in docs/, and only guides that exist."""
+    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 250
+    guides = {p.name for p in (PKG.parent / "docs").glob("*.md")}
+    linked = set(re.findall(r"\(docs/([\w-]+\.md)[)#]", readme))
+    assert guides and linked == guides, (sorted(guides), sorted(linked))
