@@ -10,11 +10,13 @@ import sys as _sys
 import warnings as _warnings
 from typing import Any as _Any
 
+from ._moved import MOVED_MODULES as _MOVED_MODULES
 from ._moved import install as _install_moved
-from .cards import CardError, card_code, parse_card
-from .game import Game, SaveFileError, position_status, set_loss_prover
-from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
-from .state import Move, State
+from ._moved import moved_attribute as _moved_attribute
+from .model.cards import CardError, card_code, parse_card
+from .model.game import Game, SaveFileError, position_status, set_loss_prover
+from .model.rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
+from .model.state import Move, State
 
 _install_moved()
 
@@ -51,7 +53,7 @@ Game.analyse = _game_analyse
 __version__ = "0.1.0"
 
 if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads there
-    from .browser import prepare_all as _prepare
+    from .tools.browser import prepare_all as _prepare
 
     _prepare()
 
@@ -76,4 +78,6 @@ def __getattr__(name: str):
         from .searchview import SearchView
 
         return SearchView
+    if f"{__name__}.{name}" in _MOVED_MODULES:  # (fourseasons_widget.stats, … for a release)
+        return _moved_attribute(__name__, name)
     raise AttributeError(name)

@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game
-from fourseasons_widget.game import position_status, set_loss_prover
+from fourseasons_widget.model.game import position_status, set_loss_prover
 
 PKG = Path(__file__).resolve().parents[1] / "fourseasons_widget"
-MODEL = ("cards", "deal", "rules", "state", "game", "validate", "_bounded")
+#: the model (its subpackage) and the gate it reads outside input through (at the root)
+MODEL = ("model.cards", "model.deal", "model.rules", "model.state", "model.game", "validate",
+         "_bounded")
 
 
 def _module_name(path: Path) -> str:
@@ -113,7 +115,7 @@ def test_the_graph_reader_sees_lazy_and_relative_imports():
     g = import_graph()
     # analysis imports the solver inside a function; solver.exact imports ..rules at the top
     assert "fourseasons_widget.solver.exact" in g["fourseasons_widget.analysis"]
-    assert "fourseasons_widget.rules" in g["fourseasons_widget.solver.exact"]
+    assert "fourseasons_widget.model.rules" in g["fourseasons_widget.solver.exact"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
@@ -129,10 +131,14 @@ def test_the_teaching_wing_imports_nothing_from_the_solver():
 
 def test_the_model_imports_no_solver_no_analysis_no_widget():
     g = import_graph()
+    # (every module of model/ is one of them: a new one is checked too)
+    assert {f"model.{p.stem}" for p in (PKG / "model").glob("*.py")
+            if p.stem != "__init__"} <= set(MODEL)
     for short in MODEL:
         m = f"fourseasons_widget.{short}"
         beyond = {t for t in reaches(g, m)
-                  if t.rpartition(".")[2] not in MODEL and t != "fourseasons_widget._moved"}
+                  if t.removeprefix("fourseasons_widget.") not in MODEL
+                  and t not in ("fourseasons_widget._moved", "fourseasons_widget.model")}
         assert not beyond, f"the model's {short} reaches {sorted(beyond)}"
 
 
@@ -145,6 +151,12 @@ def test_no_import_cycles():
     ("fourseasons_widget.search.solver", "fourseasons_widget.solver.exact"),
     ("fourseasons_widget.search.proofs", "fourseasons_widget.solver.proofs"),
     ("fourseasons_widget.search.experiments", "fourseasons_widget.solver.experiments"),
+    # the model, the statistics store and the tools left the package's root
+    *[(f"fourseasons_widget.{m}", f"fourseasons_widget.{sub}.{m}")
+      for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
+                         ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
+                         ("tools", ("cli", "export", "browser", "figures")))
+      for m in names],
 ])
 def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
     code = (f"import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
@@ -155,6 +167,50 @@ def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
                          check=True).stdout
     assert f"warned: {old} has moved to {new}" in out
     assert out.strip().endswith(f"True {new}")
+
+
+def test_old_names_from_the_package_answer_with_the_new_modules_and_a_warning(monkeypatch):
+    import fourseasons_widget
+    from fourseasons_widget.model import game
+    from fourseasons_widget.store import stats
+
+    for old in ("stats", "game"):  # (as in a fresh process: no earlier use of the old names)
+        if old in vars(fourseasons_widget):
+            monkeypatch.delattr(fourseasons_widget, old)
+        monkeypatch.delitem(sys.modules, f"fourseasons_widget.{old}", raising=False)
+
+    with pytest.warns(DeprecationWarning, match="fourseasons_widget.stats has moved to "
+                      "fourseasons_widget.store.stats"):
+        from fourseasons_widget import stats as old_stats
+    assert old_stats is stats
+    with pytest.warns(DeprecationWarning, match="fourseasons_widget.game has moved"):
+        assert fourseasons_widget.game is game  # (an attribute of the package, as before)
+
+
+def test_python_m_with_an_old_path_runs_the_moved_module(tmp_path):
+    """``python -m fourseasons_widget.cli`` (and ``.export``) as before: the moved module runs
+    as ``__main__``, with its arguments, after a warning that names the new path."""
+    old = subprocess.run([sys.executable, "-m", "fourseasons_widget.cli", "solve", "--help"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    new = subprocess.run([sys.executable, "-m", "fourseasons_widget.tools.cli", "solve",
+                          "--help"], capture_output=True, text=True, cwd=tmp_path)
+    assert old.returncode == new.returncode == 0, old.stderr
+    assert "--seed" in new.stdout and old.stdout == new.stdout
+    assert ("fourseasons_widget.cli has moved to fourseasons_widget.tools.cli; "
+            "python -m fourseasons_widget.tools.cli") in old.stderr
+    assert "DeprecationWarning" not in new.stderr
+
+
+def test_the_package_root_holds_at_most_twenty_modules():
+    """The package's folders show its parts: at most 20 modules (besides ``__init__``) at its
+    root, and the moved ones live in their subpackages."""
+    root = {p.stem for p in PKG.glob("*.py")} - {"__init__"}
+    assert len(root) <= 20, sorted(root)
+    for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
+                       ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
+                       ("tools", ("cli", "export", "browser", "figures"))):
+        assert all((PKG / sub / f"{n}.py").is_file() for n in names), sub
+        assert not set(names) & root
 
 
 def test_the_old_search_solve_still_answers():
