@@ -373,3 +373,27 @@ def test_the_readme_is_one_screen_or_two_and_points_to_every_guide():
     guides = {p.name for p in (PKG.parent / "docs").glob("*.md")}
     linked = set(re.findall(r"\(docs/([\w-]+\.md)[)#]", readme))
     assert guides and linked == guides, (sorted(guides), sorted(linked))
+
+
+def _anchor(heading: str) -> str:
+    """The anchor GitHub gives a Markdown heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+@pytest.mark.parametrize("name", ["README.md", *sorted(
+    p.name for p in (PKG.parent / "docs").glob("*.md"))])
+def test_the_guides_links_resolve(name):
+    """Every relative link of the README and the guides points at a file that exists, and a
+    link to a section at a heading that file has (a section moved or renamed breaks it)."""
+    path = PKG.parent / name if name == "README.md" else PKG.parent / "docs" / name
+    text = path.read_text(encoding="utf-8")
+    links = [u for u in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:", u)]
+    assert links, name
+    for u in links:
+        file, _, anchor = u.partition("#")
+        target = (path.parent / file) if file else path
+        assert target.exists(), f"{name}: broken link {u}"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_anchor(h) for h in headings}, f"{name}: no section {u}"
