@@ -201,6 +201,30 @@ def test_python_m_with_an_old_path_runs_the_moved_module(tmp_path):
     assert "DeprecationWarning" not in new.stderr
 
 
+def test_no_module_of_the_package_imports_an_old_path():
+    """The package itself imports every moved module by its new name: an old one would warn
+    on every import, and the graph above (which knows only the modules in the tree) would not
+    see the edge."""
+    from fourseasons_widget._moved import MOVED_MODULES
+
+    found = []
+    for path in PKG.rglob("*.py"):
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                stem = (".".join(base + ([node.module] if node.module else []))
+                        if node.level else node.module or "")
+                targets = [stem, *(f"{stem}.{a.name}" for a in node.names)]
+            else:
+                continue
+            found += [f"{name}: {t}" for t in targets if t in MOVED_MODULES]
+    assert not found, found
+
+
 def test_the_package_root_holds_at_most_twenty_modules():
     """The package's folders show its parts: at most 20 modules (besides ``__init__``) at its
     root, and the moved ones live in their subpackages."""
