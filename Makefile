@@ -51,7 +51,7 @@ test-fast:
 
 # A static HTML page of the play notebook with its live boards, renders offline.
 export: setup
-	$(PY) -m fourseasons_widget.export notebooks/01-play.ipynb -o _output/play.html
+	$(PY) -m fourseasons_widget.tools.export notebooks/01-play.ipynb -o _output/play.html
 
 # A JupyterLite site of the notebooks that runs with no network: Pyodide, every wheel and the
 # widget front ends are served from _site/ (downloads cached in build/lite-cache/).

@@ -15,7 +15,7 @@ import random
 import time
 
 from fourseasons_widget import VARIANTS, Game, get_rules
-from fourseasons_widget.deal import shuffled_deck
+from fourseasons_widget.model.deal import shuffled_deck
 
 
 def engine_rate(variant: str, seconds: float, max_moves: int) -> tuple[float, int]:

@@ -7,12 +7,16 @@ True
 """
 
 import sys as _sys
+import warnings as _warnings
+from typing import Any as _Any
 
+from ._moved import MOVED_MODULES as _MOVED_MODULES
 from ._moved import install as _install_moved
-from .cards import CardError, card_code, parse_card
-from .game import Game, SaveFileError, position_status, set_loss_prover
-from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
-from .state import Move, State
+from ._moved import moved_attribute as _moved_attribute
+from .model.cards import CardError, card_code, parse_card
+from .model.game import Game, SaveFileError, position_status, set_loss_prover
+from .model.rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
+from .model.state import Move, State
 
 _install_moved()
 
@@ -28,10 +32,28 @@ def _exhausted(rules: Rules, state: State, max_nodes: int, max_seconds: float) -
 
 set_loss_prover(_exhausted)
 
+
+def _game_analyse(self: Game, max_seconds: float | None = 10.0, **budgets: _Any):
+    """Deprecated: use :func:`fourseasons_widget.analysis.analyse` (``analyse(game)``).
+
+    Kept for one release after the method moved out of the model (which knows no solver);
+    the same arguments, the same :class:`~fourseasons_widget.analysis.Analysis`."""
+    _warnings.warn("Game.analyse is deprecated: use fourseasons_widget.analysis.analyse(game); "
+                   "Game.analyse goes in the next release", DeprecationWarning, stacklevel=2)
+    from .analysis import analyse
+
+    return analyse(self, max_seconds=max_seconds, **budgets)
+
+
+# (set here, where the package wires the model to the solver: the model itself imports no
+# analysis, see tests/test_package_layout.py)
+_game_analyse.__name__ = _game_analyse.__qualname__ = "analyse"
+Game.analyse = _game_analyse
+
 __version__ = "0.1.0"
 
 if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads there
-    from .browser import prepare_all as _prepare
+    from .tools.browser import prepare_all as _prepare
 
     _prepare()
 
@@ -56,4 +78,6 @@ def __getattr__(name: str):
         from .searchview import SearchView
 
         return SearchView
+    if f"{__name__}.{name}" in _MOVED_MODULES:  # (fourseasons_widget.stats, … for a release)
+        return _moved_attribute(__name__, name)
     raise AttributeError(name)

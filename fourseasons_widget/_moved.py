@@ -1,10 +1,14 @@
-"""Import paths kept for one release after the research solver left ``search/``.
+"""Import paths kept for one release after modules moved.
 
 ``fourseasons_widget.search.solver`` (and ``.compiled``, ``.proofs`` …) now live in
-:mod:`fourseasons_widget.solver`.  A finder installed by the package answers the old module
-names with the new modules themselves (one module object, so monkeypatching either name works)
-and says so with a ``DeprecationWarning``.  The teaching package never imports the solver: the
-old names resolve here, by name, only when someone asks for them.
+:mod:`fourseasons_widget.solver`; the model (``cards``, ``deal``, ``rules``, ``state``,
+``game``) in :mod:`fourseasons_widget.model`, the statistics store (``stats``,
+``stats_schema``, ``stats_summary``, ``prefs``) in :mod:`fourseasons_widget.store` and the tools
+(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`.  A finder
+installed by the package answers the old module names with the new modules themselves (one
+module object, so monkeypatching either name works) and says so with a ``DeprecationWarning``;
+``python -m`` with an old name runs the new module.  The teaching package never imports the
+solver: the old names resolve here, by name, only when someone asks for them.
 """
 
 from __future__ import annotations
@@ -20,6 +24,12 @@ MOVED_MODULES = {
     **{f"fourseasons_widget.search.{m}": f"fourseasons_widget.solver.{m}"
        for m in ("compiled", "_numba_core", "proofs", "abstraction", "relaxed", "players",
                  "experiments", "intervals")},
+    **{f"fourseasons_widget.{m}": f"fourseasons_widget.model.{m}"
+       for m in ("cards", "deal", "rules", "state", "game")},
+    **{f"fourseasons_widget.{m}": f"fourseasons_widget.store.{m}"
+       for m in ("stats", "stats_schema", "stats_summary", "prefs")},
+    **{f"fourseasons_widget.{m}": f"fourseasons_widget.tools.{m}"
+       for m in ("cli", "export", "browser", "figures")},
 }
 # names once exported by ``fourseasons_widget.search`` itself
 MOVED_ATTRIBUTES = {"solve": "fourseasons_widget.solver.exact",
@@ -37,7 +47,7 @@ def moved_attribute(package: str, name: str):
     full = f"{package}.{name}"
     if full in MOVED_MODULES:
         _warn(full, MOVED_MODULES[full])
-        return importlib.import_module(full)
+        return importlib.import_module(MOVED_MODULES[full])  # (the same module; warned once)
     if package == "fourseasons_widget.search" and name in MOVED_ATTRIBUTES:
         new = MOVED_ATTRIBUTES[name]
         _warn(full, f"{new.rsplit('.exact', 1)[0]}.{name}")
@@ -57,6 +67,15 @@ class _Alias(importlib.abc.Loader):
 
     def exec_module(self, module) -> None:
         module.__spec__ = self.spec  # the import system set the old name's spec on it
+
+    def get_code(self, fullname: str):
+        """What ``python -m <old name>`` runs (runpy asks the loader for code): the new
+        module, run as ``__main__``, after the warning."""
+        source = (f"import runpy, warnings\n"
+                  f"warnings.warn({f'{fullname} has moved to {self.new}; python -m {self.new}'!r},"
+                  f" DeprecationWarning)\n"
+                  f"runpy.run_module({self.new!r}, run_name='__main__', alter_sys=True)\n")
+        return compile(source, f"<{fullname}: moved to {self.new}>", "exec")
 
 
 class MovedFinder(importlib.abc.MetaPathFinder):

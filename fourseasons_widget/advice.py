@@ -49,9 +49,9 @@ from typing import Any, NamedTuple, Protocol
 from . import automove
 from .background import Job, Worker
 from .channel import IntentError
-from .game import Game
+from .model.game import Game
+from .model.state import Move, State
 from .snapshot import advise_move, move_triple, pile_labels  # noqa: F401  (pile_labels: doctest)
-from .state import Move, State
 from .validate import BudgetError, budget
 
 #: more lines than this kept: the oldest are dropped (all at once: a new game starts afresh)

@@ -41,9 +41,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .game import position_status
-from .rules import Rules
-from .state import Move, RawMove, State
+from .model.game import position_status
+from .model.rules import Rules
+from .model.state import Move, RawMove, State
 from .validate import budget
 
 #: the whole analysis stops after this many seconds (the default of ``max_seconds``)
@@ -137,7 +137,7 @@ class Analysis:
 
 def _replay(rules: Rules, start: State, moves: Sequence[Move | str]) -> tuple[list[State], list[Move]]:
     """The positions of a line of moves (each checked: an illegal one raises ``ValueError``)."""
-    from .game import Game
+    from .model.game import Game
 
     g = Game(start, rules)
     played = [g.play(m) for m in moves]
@@ -149,7 +149,7 @@ def analyse(game, *, max_seconds: float | None = DEFAULT_SECONDS,
             position_nodes: int | None = DEFAULT_POSITION_NODES,
             stop: Callable[[], bool] | None = None,
             on_row: Callable[[Row], None] | None = None) -> Analysis:
-    """Find the move that lost ``game`` (a :class:`~fourseasons_widget.game.Game`: its
+    """Find the move that lost ``game`` (a :class:`~fourseasons_widget.model.game.Game`: its
     ``history``, the moves played; moves taken back are not part of it).
 
     Budgets (each a finite positive number, or ``None`` for no limit; at least one is needed):

@@ -27,8 +27,8 @@ True
 
 from __future__ import annotations
 
-from .rules import Rules
-from .state import FOUNDATION, WASTE, Move, State
+from .model.rules import Rules
+from .model.state import FOUNDATION, WASTE, Move, State
 
 MAX_RUN = 200  # a run home is at most 52 moves home and 46 turns
 #: the choices of auto-home: the moves home proved safe, or every move home there is

@@ -1,7 +1,7 @@
 """The controller of one table: the game, the intents, and the one snapshot the front end shows.
 
 :class:`Table` is plain Python (no traitlets, no front end): it owns the
-:class:`~fourseasons_widget.game.Game`, turns intents ("move 7H from the waste to cross:2",
+:class:`~fourseasons_widget.model.game.Game`, turns intents ("move 7H from the waste to cross:2",
 "turn the stock", "open the Stats panel") into moves, and produces **one snapshot** of
 everything a view shows — the board with its legal moves, the message, the picker's value,
 which panel is open, the offers on the banner, the replay, the analysis.  The widget
@@ -26,7 +26,7 @@ and is tested without one; ``tests/test_package_layout.py`` checks it):
   project's or PySolFC's), which New deal and the picker follow, kept beside the statistics;
 - :class:`~fourseasons_widget.how_won.HowWon` — "How could it have been won?" and "Back to my
   game";
-- :class:`~fourseasons_widget.stats.Stats` — tells the table when a game it may show with a
+- :class:`~fourseasons_widget.store.stats.Stats` — tells the table when a game it may show with a
   provisional id is written (:meth:`Table._history_written` republishes the history);
 - :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
   :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
@@ -60,19 +60,19 @@ from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
 from .channel import IntentError
-from .deal import parse_deal_text
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
-from .game import Game
 from .how_won import HowWon
+from .model.deal import parse_deal_text
+from .model.game import Game
+from .model.rules import VARIANTS, IllegalMoveError
+from .model.state import Move
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
-from .prefs import for_store as prefs_for_store
 from .recorder import Recorder, ResumeRefused
 from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
-from .rules import VARIANTS, IllegalMoveError
 from .rules_choice import RulesChoice
 from .rules_choice import checked as checked_rules
 from .snapshot import (
@@ -83,7 +83,7 @@ from .snapshot import (
     pile_labels,
     speak_piles,
 )
-from .state import Move
+from .store.prefs import for_store as prefs_for_store
 from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
@@ -156,7 +156,7 @@ class Table:
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
             raise TypeError(f"worker= takes a background.Worker, not {type(worker).__name__}")
-        from .stats import Stats
+        from .store.stats import Stats
 
         self.hint_seconds = seconds_budget(hint_seconds, "hint_seconds")
         self.solve_seconds = seconds_budget(solve_seconds, "solve_seconds")

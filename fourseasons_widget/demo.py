@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .channel import IntentError
-from .game import Game
-from .rules import IllegalMoveError
+from .model.game import Game
+from .model.rules import IllegalMoveError
+from .model.state import Move, State
 from .snapshot import describe_move
-from .state import Move, State
 
 if TYPE_CHECKING:
     from .advice import Advisor

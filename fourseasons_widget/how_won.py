@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .channel import IntentError
-from .game import Game
+from .model.game import Game
+from .model.rules import IllegalMoveError
 from .recorder import history_or_none
-from .rules import IllegalMoveError
 from .validate import is_int, quote
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class HowWonHost(Protocol):
 
 def deal_again(row: dict[str, Any]) -> Game:
     """The deal of a game of the history (a row of :meth:`Stats.history
-    <fourseasons_widget.stats.Stats.history>`), or :class:`IllegalMoveError` if it cannot be
+    <fourseasons_widget.store.stats.Stats.history>`), or :class:`IllegalMoveError` if it cannot be
     dealt again (its deal was not kept, or the row names one that does not deal)."""
     options = row.get("options") if isinstance(row.get("options"), dict) else {}
     deal = row.get("deal") or ""

@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .game import Game
-from .rules import VARIANTS
+from .model.game import Game
+from .model.rules import VARIANTS
 from .rules_choice import question as rules_question
 from .validate import safe_text
 

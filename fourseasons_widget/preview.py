@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import Game
+from .model.game import Game
 
 MIME = "application/vnd.fourseasons.board+json"
 VERSION = 1

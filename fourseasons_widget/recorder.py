@@ -23,7 +23,7 @@ twice (recorded twice, or one of them lost).
 
 >>> import tempfile, os
 >>> from fourseasons_widget import Game
->>> from fourseasons_widget.stats import Stats
+>>> from fourseasons_widget.store.stats import Stats
 >>> r = Recorder(Stats(os.path.join(tempfile.mkdtemp(), "s.sqlite")))
 >>> g = Game.new(seed=3); r.start(g)
 >>> _ = g.play("turn"); r.changed(g, by_person=False)   # a script's move: nothing saved
@@ -52,7 +52,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .game import Game
+from .model.game import Game
 from .validate import safe_text
 
 #: (store file, variant) → the recorder whose board plays that variant's saved game

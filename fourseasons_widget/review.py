@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from .analysis import describe as describe_verdict
-from .rules import IllegalMoveError
+from .model.rules import IllegalMoveError
+from .model.state import Move
 from .snapshot import advise_move, describe_move, move_triple
-from .state import Move
 from .validate import budget, quote
 
 if TYPE_CHECKING:
     from .background import Worker
-    from .game import Game
+    from .model.game import Game
 
 #: the intents of the feature: start the analysis (``longer: true``: again, with bigger
 #: budgets, after it was cut short), stop it, rewind to a ply of the move list

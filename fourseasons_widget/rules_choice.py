@@ -10,7 +10,7 @@ imports neither the controller nor the widget), so any host, a test's included, 
   where the game has one), unless the game shown already plays under it;
 - :meth:`RulesChoice.control` — the Rules control as the board publishes it.
 
-The choice is kept beside the statistics (:mod:`~fourseasons_widget.prefs`) when the player
+The choice is kept beside the statistics (:mod:`~fourseasons_widget.store.prefs`) when the player
 makes it; a reading that comes with a deal (a PySolFC deal number typed on the board, a game
 resumed) is followed by this board only.
 
@@ -31,14 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .channel import IntentError
-from .prefs import RULES
-from .rules import VARIANTS, IllegalMoveError
+from .model.rules import VARIANTS, IllegalMoveError
+from .store.prefs import RULES
 from .validate import quote
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .prefs import Prefs
-    from .rules import Rules
+    from .model.game import Game
+    from .model.rules import Rules
+    from .store.prefs import Prefs
 
 
 def has_reading(rules: Rules | None) -> bool:

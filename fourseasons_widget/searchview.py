@@ -35,9 +35,9 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from .cards import RANK_LABELS
 from .channel import FrontEndGate
-from .game import Game
+from .model.cards import RANK_LABELS
+from .model.game import Game
 from .search.problem import GameProblem
 from .search.trace import EVALUATIONS, MAX_STEPS, TRACEABLE, Trace, record
 from .validate import safe_text

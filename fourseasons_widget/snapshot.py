@@ -19,12 +19,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from . import automove
-from .cards import CODES, RANK_LABELS, SUITS, card_name, parse_card
-from .rules import Rules
-from .state import Move, State
+from .model.cards import CODES, RANK_LABELS, SUITS, card_name, parse_card
+from .model.rules import Rules
+from .model.state import Move, State
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .model.game import Game
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")

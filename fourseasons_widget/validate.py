@@ -42,9 +42,9 @@ from typing import Any
 # and state use them from there, so that this gate may import the types it checks with no
 # cycle; they are this module's public names as before)
 from ._bounded import PILE_NAME, QUOTE_LIMIT, SHORT_PILE, quote, take
-from .cards import CODES, SUIT_SYMBOLS
-from .deal import parse_pysol_number, pysol_deck, shuffled_deck
-from .state import State
+from .model.cards import CODES, SUIT_SYMBOLS
+from .model.deal import parse_pysol_number, pysol_deck, shuffled_deck
+from .model.state import State
 
 #: the longest message (a refusal, an announcement) the widget publishes
 MESSAGE_LIMIT = 400

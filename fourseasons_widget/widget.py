@@ -49,7 +49,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from . import prefs, preview
+from . import preview
 from .background import Job, Worker
 from .channel import FrontEndGate, IntentError
 from .controller import (
@@ -62,11 +62,12 @@ from .controller import (
     _effort,  # noqa: F401  (kept importable from here)
 )
 from .controller import seconds_budget as _seconds
-from .game import Game
-from .rules import VARIANTS, RulesError
+from .model.game import Game
+from .model.rules import VARIANTS, RulesError
+from .model.state import Move
 from .snapshot import describe_move, pile_labels, position_snapshot
-from .state import Move
-from .stats import Stats
+from .store import prefs
+from .store.stats import Stats
 from .validate import quote, safe_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -108,7 +109,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     If you change ``w.game`` behind the widget's back (``w.game.play(...)``), call
     :meth:`refresh` to republish it.
 
-    Statistics (``stats=False``: none; or pass a :class:`~fourseasons_widget.stats.Stats`
+    Statistics (``stats=False``: none; or pass a :class:`~fourseasons_widget.store.stats.Stats`
     store) count only games in which a person made a move on the board: a board built or
     driven from Python records nothing.  A position given by code (``game=``, ``deck=``, a
     loaded save, ``w.game = g``) is the author's: it never records, never touches the player's
@@ -424,7 +425,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         return self._table.new_game(seed=seed, variant=variant, **options)
 
     def deal_number(self, text: str, variant: str | None = None) -> Game:
-        """Deal what the toolbar's "Deal #" box holds (:func:`~fourseasons_widget.deal.
+        """Deal what the toolbar's "Deal #" box holds (:func:`~fourseasons_widget.model.deal.
         parse_deal_text`): a PySolFC number deals PySolFC's own game, ``rules="pysol"``
         (refused where PySolFC has no such game); ``"seed N"`` a seeded deal."""
         return self._table.deal_number(text, variant)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fourseasons_widget.cards import CODES
+from fourseasons_widget.model.cards import CODES
 
 ALL_VARIANTS = ("standard", "sequences", "czarina", "corners", "simplicity", "dick1883")
 

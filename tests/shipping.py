@@ -7,7 +7,7 @@ test in ``tests/e2e`` needs no import from ``tests/``:
 - :func:`lite_builder` — ``lite/build.py`` (what ``make lite`` runs) as a module;
 - :func:`serve_directory` — a folder served on 127.0.0.1 (a static host, as a teacher's);
 - :func:`build_wheel` / :func:`student_venv` — the wheel as ``make wheel`` builds it, and a fresh
-  virtual environment where it is installed by pip the way the README tells a student to.
+  virtual environment where it is installed by pip the way docs/handing-out.md tells a student to.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# what a student installs beside the wheel (README, "Handing the course out")
+# what a student installs beside the wheel (docs/handing-out.md, "Handing the course out")
 STUDENT_INSTALLS = ("jupyterlab",)
 
 

@@ -123,6 +123,20 @@ def test_each_examined_position_has_a_row_with_its_cost():
     assert a.nodes == sum(r.nodes for r in seen)
 
 
+def test_the_old_game_analyse_warns_and_answers_as_analyse():
+    # Game.analyse (before analysis.analyse(game)) is kept for one release, with a warning
+    # that names the new function; it takes the same budgets and gives the same analysis
+    game = GAMES[0]
+    g = recorded(game)
+    with pytest.warns(DeprecationWarning, match=r"fourseasons_widget\.analysis\.analyse"):
+        old = g.analyse(max_seconds=None, position_nodes=2_000)
+    new = analyse(g, max_seconds=None, position_nodes=2_000)
+    assert (old.turning_point, old.played, old.better, old.proved, old.line) == (
+        new.turning_point, new.played, new.better, new.proved, new.line)
+    assert old.played == g.history[old.turning_point]
+    assert [r.ply for r in old.rows] == [r.ply for r in new.rows]
+
+
 def test_a_won_game_has_no_turning_point():
     w = WINS["standard"]
     g = Game.from_deck(w["deck"])

@@ -12,8 +12,8 @@ from helpers import ALL_VARIANTS
 
 from fourseasons_widget import Game
 from fourseasons_widget.automove import after_move, finishing_run, safe_home_moves
-from fourseasons_widget.cards import parse_card
-from fourseasons_widget.game import SaveFileError
+from fourseasons_widget.model.cards import parse_card
+from fourseasons_widget.model.game import SaveFileError
 from fourseasons_widget.solver.exact import _tables
 
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import make_deck
 
 from fourseasons_widget import CardError, Game, IllegalMoveError, SaveFileError
-from fourseasons_widget.cards import parse_card, parse_deck
+from fourseasons_widget.model.cards import parse_card, parse_deck
 
 
 @pytest.mark.parametrize("code", ["1H", "7X", "", "77H", "H7", "<b>7H</b>", None, 7.0, "🂡"])

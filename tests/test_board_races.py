@@ -22,7 +22,7 @@ from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.background import Worker
 from fourseasons_widget.review import full_line
 from fourseasons_widget.snapshot import move_triple, position_snapshot
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store.stats import Stats
 from fourseasons_widget.validate import check_position
 
 BOARDS, THREADS, STEPS = 8, 3, 60

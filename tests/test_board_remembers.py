@@ -10,8 +10,9 @@ import sqlite3
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game, prefs, recorder
-from fourseasons_widget.stats import Stats
+from fourseasons_widget import FourSeasons, Game, recorder
+from fourseasons_widget.store import prefs
+from fourseasons_widget.store.stats import Stats
 
 CHOSEN = {"card_face": "large", "table_colour": "blue", "sounds": True, "four_colour": True,
           "auto_home": False, "auto_home_rule": "all"}
@@ -214,7 +215,7 @@ def test_a_statistics_file_the_store_leaves_alone_is_left_alone_by_the_settings(
         con.execute("PRAGMA user_version = 999")
     recorder._claims.clear()
     prefs._registry.clear()
-    from fourseasons_widget import stats
+    from fourseasons_widget.store import stats
 
     stats._REGISTRY.clear()
     newer = Stats(store.path)

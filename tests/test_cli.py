@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from fourseasons_widget.cli import main
+from fourseasons_widget.tools.cli import main
 
 
 def test_solve_prints_a_verdict_and_a_line(capsys):

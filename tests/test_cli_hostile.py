@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fourseasons_widget import cli
 from fourseasons_widget.solver import experiments
+from fourseasons_widget.tools import cli
 
 
 def run(argv: list[str], capsys) -> tuple[int, str]:
@@ -162,7 +162,7 @@ def test_ctrl_c_stops_a_process_pool_run(tmp_path):
     minutes: after Ctrl-C it must end (a generous bound: the machine may be loaded), with no
     worker process left and no CSV written."""
     out = tmp_path / "r.csv"
-    p = subprocess.Popen([sys.executable, "-m", "fourseasons_widget.cli", "winrate",
+    p = subprocess.Popen([sys.executable, "-m", "fourseasons_widget.tools.cli", "winrate",
                           "--variant", "all", "--player", "solver", "--seconds", "2",
                           "--deals", "200", "--jobs", "2", "--no-progress", "--out", str(out)],
                          start_new_session=True, stdout=subprocess.PIPE,
@@ -422,7 +422,7 @@ def test_property_any_checkpoint_resumes_to_the_uninterrupted_run(tmp_path, caps
 def test_a_run_killed_and_resumed_is_the_uninterrupted_run(tmp_path):
     """SIGKILL (no handler runs: the checkpoint is whatever reached the disk) part-way through a
     run, then ``--resume``: the final file is the uninterrupted run's, row for row."""
-    argv = [sys.executable, "-m", "fourseasons_widget.cli", "winrate", "--player", "solver",
+    argv = [sys.executable, "-m", "fourseasons_widget.tools.cli", "winrate", "--player", "solver",
             "--deals", "8", "--nodes", "4000", "--seconds", "60", "--executor", "serial",
             "--no-progress"]
     whole = tmp_path / "whole.csv"

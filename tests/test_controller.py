@@ -9,12 +9,12 @@ import json
 import pytest
 
 from fourseasons_widget import FourSeasons, Game, IllegalMoveError, recorder
-from fourseasons_widget.cards import CODES, card_name
 from fourseasons_widget.controller import Table
+from fourseasons_widget.model.cards import CODES, card_name
+from fourseasons_widget.model.state import Move
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.players import play_heuristic
-from fourseasons_widget.state import Move
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store.stats import Stats
 
 
 @pytest.fixture

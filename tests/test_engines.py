@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import VARIANTS, Game, get_rules
-from fourseasons_widget.rules import Rules, RulesError
+from fourseasons_widget.model.rules import Rules, RulesError
 from fourseasons_widget.solver import backends, compiled
 from fourseasons_widget.solver.exact import search, solve
 from fourseasons_widget.solver.greedy import heuristic_line

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import VARIANTS, Game, IllegalMoveError
-from fourseasons_widget.cards import CODES, RANK_LABELS
 from fourseasons_widget.exercises import (
     REASONS,
     Feedback,
@@ -32,6 +31,7 @@ from fourseasons_widget.exercises import (
 )
 from fourseasons_widget.exercises import variants as ex_variants
 from fourseasons_widget.exercises.rules import reason_of, refusals
+from fourseasons_widget.model.cards import CODES, RANK_LABELS
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.experiments import load_deals, load_winrates, wilson
 
@@ -475,7 +475,7 @@ def test_the_printed_position_is_answered_from_the_rules_not_from_a_board():
     picture = legal_moves_puzzle()
     game = _puzzle_game()
     assert game.state.stock[0] >= 0 and "stock 44" in picture
-    from fourseasons_widget.cards import card_code
+    from fourseasons_widget.model.cards import card_code
 
     assert card_code(game.state.stock[0]) not in picture.replace(" ", "")  # the stock is hidden
     every = ["turn", "AD w>c3", "AD w>c4", "3D c0>c3", "3D c0>c4", "KC c1>c3", "KC c1>c4",

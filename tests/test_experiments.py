@@ -200,7 +200,7 @@ def test_the_fair_player_never_looks_at_the_face_down_stock():
     until the eleventh card is turned (what it did cannot depend on what it has not seen)."""
     import random as _random
 
-    from fourseasons_widget.cards import CODES
+    from fourseasons_widget.model.cards import CODES
     from fourseasons_widget.solver.players import play_fair
 
     order = _deck_of(3)

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game, SaveFileError
-from fourseasons_widget.cards import CODES
+from fourseasons_widget.model.cards import CODES
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.validate import MESSAGE_LIMIT
 

@@ -8,7 +8,7 @@ import pytest
 from helpers import make_deck
 
 from fourseasons_widget import Game, IllegalMoveError, Move
-from fourseasons_widget.game import board_text
+from fourseasons_widget.model.game import board_text
 
 
 def test_move_has_card_source_target_strings():

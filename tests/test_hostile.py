@@ -12,7 +12,7 @@ import pytest
 from helpers import make_deck
 
 from fourseasons_widget import CardError, Game, IllegalMoveError, Move, SaveFileError, parse_card
-from fourseasons_widget.cards import CODES, card_label
+from fourseasons_widget.model.cards import CODES, card_label
 from fourseasons_widget.validate import BudgetError, budget, pile_parts, quote, safe_text
 
 SHORT = 300  # the longest refusal any of these may give
@@ -449,7 +449,7 @@ def test_the_last_resort_catches_the_unexpected_and_republishes(monkeypatch):
                                   ["--seed", str(2**63)], ["--nodes", "\uff14"],
                                   ["--nodes", "0"], ["--pysol", "\u0664"]])
 def test_the_command_line_reads_ascii_numbers_and_finite_budgets(args, capsys):
-    from fourseasons_widget.cli import main
+    from fourseasons_widget.tools.cli import main
 
     with pytest.raises(SystemExit) as e:
         main(["solve", *args])

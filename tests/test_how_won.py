@@ -12,7 +12,7 @@ import pytest
 
 from fourseasons_widget import FourSeasons, recorder
 from fourseasons_widget.background import ForegroundWorker
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store.stats import Stats
 
 GAMES = json.loads((Path(__file__).parent / "data" / "lost_games.json").read_text())
 LATE = min(GAMES, key=lambda g: len(g["moves"]) - g["turning_point"])  # a cheap one

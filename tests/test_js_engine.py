@@ -29,12 +29,12 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget.automove import after_move, finishing_run
-from fourseasons_widget.cards import CODES
-from fourseasons_widget.deal import shuffled_deck
-from fourseasons_widget.game import Game, _only_rearranging, state_to_dict
-from fourseasons_widget.rules import get_rules
+from fourseasons_widget.model.cards import CODES
+from fourseasons_widget.model.deal import shuffled_deck
+from fourseasons_widget.model.game import Game, _only_rearranging, state_to_dict
+from fourseasons_widget.model.rules import get_rules
+from fourseasons_widget.model.state import Move
 from fourseasons_widget.snapshot import move_triple, pile_labels, position_snapshot
-from fourseasons_widget.state import Move
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "js" / "test" / "engine-driver.mjs"

@@ -383,7 +383,7 @@ def test_in_the_browser_comm_messages_keep_their_nulls():
     ``None`` into ``undefined``; the page's JSON then drops the key (the board's ``"demo": None``
     vanished and the site showed no Demo button).  ``keep_nulls`` wraps the shell's
     ``send_comm`` once so that every ``None`` goes as JavaScript's ``null``, buffers untouched."""
-    from fourseasons_widget.browser import keep_nulls, nulled
+    from fourseasons_widget.tools.browser import keep_nulls, nulled
 
     null = object()  # (stands for pyodide.ffi.jsnull here)
     sent = []

@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game
-from fourseasons_widget.game import position_status, set_loss_prover
+from fourseasons_widget.model.game import position_status, set_loss_prover
 
 PKG = Path(__file__).resolve().parents[1] / "fourseasons_widget"
-MODEL = ("cards", "deal", "rules", "state", "game", "validate", "_bounded")
+#: the model (its subpackage) and the gate it reads outside input through (at the root)
+MODEL = ("model.cards", "model.deal", "model.rules", "model.state", "model.game", "validate",
+         "_bounded")
 
 
 def _module_name(path: Path) -> str:
@@ -113,7 +115,7 @@ def test_the_graph_reader_sees_lazy_and_relative_imports():
     g = import_graph()
     # analysis imports the solver inside a function; solver.exact imports ..rules at the top
     assert "fourseasons_widget.solver.exact" in g["fourseasons_widget.analysis"]
-    assert "fourseasons_widget.rules" in g["fourseasons_widget.solver.exact"]
+    assert "fourseasons_widget.model.rules" in g["fourseasons_widget.solver.exact"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
@@ -129,10 +131,14 @@ def test_the_teaching_wing_imports_nothing_from_the_solver():
 
 def test_the_model_imports_no_solver_no_analysis_no_widget():
     g = import_graph()
+    # (every module of model/ is one of them: a new one is checked too)
+    assert {f"model.{p.stem}" for p in (PKG / "model").glob("*.py")
+            if p.stem != "__init__"} <= set(MODEL)
     for short in MODEL:
         m = f"fourseasons_widget.{short}"
         beyond = {t for t in reaches(g, m)
-                  if t.rpartition(".")[2] not in MODEL and t != "fourseasons_widget._moved"}
+                  if t.removeprefix("fourseasons_widget.") not in MODEL
+                  and t not in ("fourseasons_widget._moved", "fourseasons_widget.model")}
         assert not beyond, f"the model's {short} reaches {sorted(beyond)}"
 
 
@@ -145,6 +151,12 @@ def test_no_import_cycles():
     ("fourseasons_widget.search.solver", "fourseasons_widget.solver.exact"),
     ("fourseasons_widget.search.proofs", "fourseasons_widget.solver.proofs"),
     ("fourseasons_widget.search.experiments", "fourseasons_widget.solver.experiments"),
+    # the model, the statistics store and the tools left the package's root
+    *[(f"fourseasons_widget.{m}", f"fourseasons_widget.{sub}.{m}")
+      for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
+                         ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
+                         ("tools", ("cli", "export", "browser", "figures")))
+      for m in names],
 ])
 def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
     code = (f"import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
@@ -155,6 +167,74 @@ def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
                          check=True).stdout
     assert f"warned: {old} has moved to {new}" in out
     assert out.strip().endswith(f"True {new}")
+
+
+def test_old_names_from_the_package_answer_with_the_new_modules_and_a_warning(monkeypatch):
+    import fourseasons_widget
+    from fourseasons_widget.model import game
+    from fourseasons_widget.store import stats
+
+    for old in ("stats", "game"):  # (as in a fresh process: no earlier use of the old names)
+        if old in vars(fourseasons_widget):
+            monkeypatch.delattr(fourseasons_widget, old)
+        monkeypatch.delitem(sys.modules, f"fourseasons_widget.{old}", raising=False)
+
+    with pytest.warns(DeprecationWarning, match="fourseasons_widget.stats has moved to "
+                      "fourseasons_widget.store.stats"):
+        from fourseasons_widget import stats as old_stats
+    assert old_stats is stats
+    with pytest.warns(DeprecationWarning, match="fourseasons_widget.game has moved"):
+        assert fourseasons_widget.game is game  # (an attribute of the package, as before)
+
+
+def test_python_m_with_an_old_path_runs_the_moved_module(tmp_path):
+    """``python -m fourseasons_widget.cli`` (and ``.export``) as before: the moved module runs
+    as ``__main__``, with its arguments, after a warning that names the new path."""
+    old = subprocess.run([sys.executable, "-m", "fourseasons_widget.cli", "solve", "--help"],
+                         capture_output=True, text=True, cwd=tmp_path)
+    new = subprocess.run([sys.executable, "-m", "fourseasons_widget.tools.cli", "solve",
+                          "--help"], capture_output=True, text=True, cwd=tmp_path)
+    assert old.returncode == new.returncode == 0, old.stderr
+    assert "--seed" in new.stdout and old.stdout == new.stdout
+    assert ("fourseasons_widget.cli has moved to fourseasons_widget.tools.cli; "
+            "python -m fourseasons_widget.tools.cli") in old.stderr
+    assert "DeprecationWarning" not in new.stderr
+
+
+def test_no_module_of_the_package_imports_an_old_path():
+    """The package itself imports every moved module by its new name: an old one would warn
+    on every import, and the graph above (which knows only the modules in the tree) would not
+    see the edge."""
+    from fourseasons_widget._moved import MOVED_MODULES
+
+    found = []
+    for path in PKG.rglob("*.py"):
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                stem = (".".join(base + ([node.module] if node.module else []))
+                        if node.level else node.module or "")
+                targets = [stem, *(f"{stem}.{a.name}" for a in node.names)]
+            else:
+                continue
+            found += [f"{name}: {t}" for t in targets if t in MOVED_MODULES]
+    assert not found, found
+
+
+def test_the_package_root_holds_at_most_twenty_modules():
+    """The package's folders show its parts: at most 20 modules (besides ``__init__``) at its
+    root, and the moved ones live in their subpackages."""
+    root = {p.stem for p in PKG.glob("*.py")} - {"__init__"}
+    assert len(root) <= 20, sorted(root)
+    for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
+                       ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
+                       ("tools", ("cli", "export", "browser", "figures"))):
+        assert all((PKG / sub / f"{n}.py").is_file() for n in names), sub
+        assert not set(names) & root
 
 
 def test_the_old_search_solve_still_answers():
@@ -269,10 +349,10 @@ def test_no_module_but_the_widget_and_the_package_imports_the_controller():
     assert users <= {WIDGET, "fourseasons_widget"}, sorted(users)
 
 
-def _readme_maps() -> str:
-    """The README's two maps of the package (the code blocks after "A map for a newcomer" and
-    "Inside `solver/`")."""
-    text = (PKG.parent / "README.md").read_text(encoding="utf-8")
+def _architecture_maps() -> str:
+    """The two maps of the package in docs/architecture.md (the code blocks after "A map for
+    a newcomer" and "Inside `solver/`")."""
+    text = (PKG.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     blocks = []
     for lead in ("A map for a newcomer", "Inside `solver/`"):
         at = text.index(lead)
@@ -281,17 +361,63 @@ def _readme_maps() -> str:
     return "\n".join(blocks)
 
 
-def test_the_readme_map_names_every_module_of_the_tree():
-    """A newcomer's map that matches the tree: every module of the package, its teaching wing
-    and its solver is named in the README's maps, and the map names no module that is gone."""
-    maps = _readme_maps()
+def test_the_architecture_map_names_every_module_of_the_tree():
+    """A newcomer's map that matches the tree: every module of the package and of each of its
+    subpackages is named in the architecture doc's maps, every subpackage is named as a folder,
+    and the map names no module and no package folder that is gone."""
+    maps = _architecture_maps()
     named = set(re.findall(r"\b([a-z_]+)\.py\b", maps))
-    modules = {p.stem for folder in (PKG, PKG / "search", PKG / "solver", PKG / "exercises")
-               for p in folder.glob("*.py") if p.stem != "__init__"}
+    packages = sorted(p.parent for p in PKG.rglob("__init__.py"))
+    assert PKG in packages and PKG / "solver" in packages
+    modules = {p.stem for folder in packages for p in folder.glob("*.py")
+               if p.stem != "__init__"}
     # (exercises/ is named as a folder: its checkers, one per notebook)
     missing = {m for m in modules if m not in named} - {
         p.stem for p in (PKG / "exercises").glob("*.py")}
-    assert not missing, f"modules the README's map does not name: {sorted(missing)}"
+    assert not missing, f"modules the architecture map does not name: {sorted(missing)}"
     gone = {n for n in named if n not in modules and n not in {"build", "pycompile"}
             and not n.startswith("test_")}  # (lite's build scripts; a test file named)
-    assert not gone, f"the README's map names modules that are not in the tree: {sorted(gone)}"
+    assert not gone, f"the architecture map names modules that are not in the tree: {sorted(gone)}"
+    folders = {p.relative_to(PKG).as_posix() for p in packages if p != PKG}
+    named_folders = set(re.findall(r"(?<![\w/.])([a-z_]+)/", maps))
+    unnamed = {f for f in folders if f.rpartition("/")[2] not in named_folders}
+    assert not unnamed, f"subpackages the architecture map does not name: {sorted(unnamed)}"
+    not_packages = {"static", "labextension", "data", "src", "labext", "test", "lite",
+                    "notebooks", "tests", "benchmarks", "js", "fourseasons_widget", "e2e",
+                    "engine", "solutions", "__pycache__"}
+    ghost = named_folders - {f.rpartition("/")[2] for f in folders} - not_packages
+    assert not ghost, f"the architecture map names package folders that are gone: {sorted(ghost)}"
+
+
+def test_the_readme_is_one_screen_or_two_and_points_to_every_guide():
+    """The README stays short (the rest lives in docs/) and its table of contents lists every
+    guide in docs/, and only guides that exist."""
+    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 250
+    guides = {p.name for p in (PKG.parent / "docs").glob("*.md")}
+    linked = set(re.findall(r"\(docs/([\w-]+\.md)[)#]", readme))
+    assert guides and linked == guides, (sorted(guides), sorted(linked))
+
+
+def _anchor(heading: str) -> str:
+    """The anchor GitHub gives a Markdown heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+@pytest.mark.parametrize("name", ["README.md", *sorted(
+    p.name for p in (PKG.parent / "docs").glob("*.md"))])
+def test_the_guides_links_resolve(name):
+    """Every relative link of the README and the guides points at a file that exists, and a
+    link to a section at a heading that file has (a section moved or renamed breaks it)."""
+    path = PKG.parent / name if name == "README.md" else PKG.parent / "docs" / name
+    text = path.read_text(encoding="utf-8")
+    links = [u for u in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:", u)]
+    assert links, name
+    for u in links:
+        file, _, anchor = u.partition("#")
+        target = (path.parent / file) if file else path
+        assert target.exists(), f"{name}: broken link {u}"
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
+            assert anchor in {_anchor(h) for h in headings}, f"{name}: no section {u}"

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.model.rules import VARIANTS
 from fourseasons_widget.preview import MIME, WIDGET_VIEW, add_preview, payload
-from fourseasons_widget.rules import VARIANTS
 
 CARD = re.compile(r"\b(?:[A2-9TJQK]|10)[SHDC]\b")
 

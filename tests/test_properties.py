@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game, Move
-from fourseasons_widget.game import state_from_dict, state_to_dict, validate_state
+from fourseasons_widget.model.game import state_from_dict, state_to_dict, validate_state
 
 plays = st.tuples(
     st.sampled_from(ALL_VARIANTS),

@@ -18,8 +18,8 @@ from pysol_cards.random import LCRandom31, MTRandom, match_ms_deal_prefix, shuff
 from pysol_cards.random_base import RandomBase
 
 from fourseasons_widget import Game
-from fourseasons_widget.game import position_status, state_from_dict
-from fourseasons_widget.rules import IllegalMoveError, RulesError, get_rules
+from fourseasons_widget.model.game import position_status, state_from_dict
+from fourseasons_widget.model.rules import IllegalMoveError, RulesError, get_rules
 from fourseasons_widget.solver.exact import (
     FastSearch,
     engine_search,
@@ -347,7 +347,7 @@ def _wrong_corner(d):
     ("corners", lambda d: d.update(pysol=" 12"), "PySolFC deal number"),
 ])
 def test_crafted_pysol_saves_are_refused(variant, change, message):
-    from fourseasons_widget.game import SaveFileError
+    from fourseasons_widget.model.game import SaveFileError
 
     d = json.loads(Game.from_pysol(12, variant, rules="pysol").to_json())
     change(d)
@@ -411,7 +411,7 @@ def test_pysol_fills_and_redeals_are_searched_by_the_engine(variant):
 
 
 def test_deal_box_reads_pysol_numbers_and_seeds():
-    from fourseasons_widget.deal import parse_deal_text
+    from fourseasons_widget.model.deal import parse_deal_text
 
     assert parse_deal_text(" 123 ") == ("pysol", 123)
     assert parse_deal_text("ms123") == ("pysol", "ms123")
@@ -452,7 +452,7 @@ def test_deal_number_intent_refuses_with_the_reason_and_changes_nothing(text, va
 
 
 def test_cli_solves_pysol_games_and_refuses_what_pysolfc_does_not_deal(capsys):
-    from fourseasons_widget.cli import main
+    from fourseasons_widget.tools.cli import main
 
     assert main(["solve", "--pysol", "ms5", "--variant", "corners", "--rules", "pysol",
                  "--nodes", "300", "--quiet"]) == 0

@@ -20,10 +20,10 @@ import random
 import pytest
 
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.cards import CODES
-from fourseasons_widget.rules import RulesError, get_rules
+from fourseasons_widget.model.cards import CODES
+from fourseasons_widget.model.rules import RulesError, get_rules
+from fourseasons_widget.model.state import FOUNDATION
 from fourseasons_widget.solver.exact import engine_search, fast_search_supports, solve
-from fourseasons_widget.state import FOUNDATION
 from fourseasons_widget.validate import check_position
 
 

@@ -177,7 +177,7 @@ def test_the_looser_variants_allow_every_move_of_the_stricter():
     the stricter rules is a move of the looser ones (same deal, same position)."""
     import random
 
-    from fourseasons_widget.rules import get_rules as rules_of
+    from fourseasons_widget.model.rules import get_rules as rules_of
 
     pairs = [(rules_of("standard"), rules_of("sequences")),
              (rules_of("standard", tableau_wrap="never"), rules_of("standard")),

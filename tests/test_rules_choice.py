@@ -10,9 +10,9 @@ import pytest
 
 from fourseasons_widget import Game
 from fourseasons_widget.channel import IntentError
-from fourseasons_widget.prefs import Prefs
-from fourseasons_widget.rules import IllegalMoveError
+from fourseasons_widget.model.rules import IllegalMoveError
 from fourseasons_widget.rules_choice import RulesChoice, checked, question
+from fourseasons_widget.store.prefs import Prefs
 
 
 class Host:

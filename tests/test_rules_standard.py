@@ -6,7 +6,7 @@ import pytest
 from helpers import codes, make_deck
 
 from fourseasons_widget import Game, IllegalMoveError
-from fourseasons_widget.cards import parse_card
+from fourseasons_widget.model.cards import parse_card
 
 
 def test_deal_places_cross_left_centre_right_top_bottom_then_base_then_stock():

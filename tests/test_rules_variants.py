@@ -6,7 +6,7 @@ import pytest
 from helpers import codes, make_deck
 
 from fourseasons_widget import Game, IllegalMoveError, RulesError, get_rules
-from fourseasons_widget.cards import parse_card
+from fourseasons_widget.model.cards import parse_card
 
 # -- moving sequences -------------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ import time
 import pytest
 
 from fourseasons_widget import FourSeasons, Game, recorder
-from fourseasons_widget import stats as stats_mod
 from fourseasons_widget.recorder import Recorder
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store import stats as stats_mod
+from fourseasons_widget.store.stats import Stats
 
 
 @pytest.fixture

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget import stats as stats_mod
 from fourseasons_widget.recorder import Recorder
 from fourseasons_widget.solver.exact import solve
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store import stats as stats_mod
+from fourseasons_widget.store.stats import Stats
 from fourseasons_widget.validate import MESSAGE_LIMIT
 
 OLD_SCHEMA = """
@@ -561,7 +561,7 @@ def test_fuzz_concurrent_writers(path):
     store = Stats(path)
     store.record("standard", "won", moves=1, seconds=1.0)
     written(store)
-    code = ("import sys; from fourseasons_widget.stats import Stats\n"
+    code = ("import sys; from fourseasons_widget.store.stats import Stats\n"
             "s = Stats(sys.argv[1])\n"
             "for i in range(100):\n"
             "    s.record('czarina', 'lost', moves=i, seconds=1.0)\n"

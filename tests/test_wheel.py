@@ -1,7 +1,7 @@
 """The wheel a student installs: built as ``make wheel`` builds it, installed with pip into a
 fresh virtual environment with **no Node.js on PATH** and no access to this checkout (conftest's
-``package_wheel`` and ``student_venv``: ``pip install <wheel> jupyterlab``, as the README tells a
-student), then used there: the board is made and publishes its state with its front end inside.
+``package_wheel`` and ``student_venv``: ``pip install <wheel> jupyterlab``, as
+docs/handing-out.md tells a student), then used there: the board is made and publishes its state with its front end inside.
 Drawn by a browser from that venv — a notebook exported there, and JupyterLab started there —
 is ``tests/e2e/test_wheel_e2e.py``.
 """

@@ -9,8 +9,8 @@ import pytest
 from helpers import ALL_VARIANTS
 
 from fourseasons_widget import Game
-from fourseasons_widget.cards import format_cards
-from fourseasons_widget.deal import pysol_deck, pysol_order, shuffled_deck
+from fourseasons_widget.model.cards import format_cards
+from fourseasons_widget.model.deal import pysol_deck, pysol_order, shuffled_deck
 
 LINES = json.loads((Path(__file__).parent / "data" / "winning_lines.json").read_text())
 

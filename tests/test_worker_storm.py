@@ -33,7 +33,7 @@ from storm_calls import VARIANTS, intent, python_call
 from fourseasons_widget import FourSeasons
 from fourseasons_widget.controller import VIEW_KEYS
 from fourseasons_widget.snapshot import move_triple, position_snapshot
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store.stats import Stats
 
 
 # -- the front end, as the widget's comm sees it ------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
+from ..model.game import Game
 
 
 def game_of(board: Any) -> Game | None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from ..rules import VARIANTS
+from ..model.game import Game
+from ..model.rules import VARIANTS
 from ._common import missing, rank_index
 from ._feedback import Feedback
 

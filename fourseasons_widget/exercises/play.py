@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Game
-from ..rules import IllegalMoveError
-from ..state import Move
+from ..model.game import Game
+from ..model.rules import IllegalMoveError
+from ..model.state import Move
 from ._common import game_of, missing
 from ._feedback import Feedback
 

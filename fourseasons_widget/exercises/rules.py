@@ -1,7 +1,7 @@
 """Checkers for notebook 02 (rules): which move is refused and why; a small puzzle.
 
 The reasons a student may give are the keys of :data:`REASONS`; the checker asks the model
-itself (the :class:`~fourseasons_widget.rules.IllegalMoveError` it raises) which move it
+itself (the :class:`~fourseasons_widget.model.rules.IllegalMoveError` it raises) which move it
 refuses and for which rule.
 
 >>> from fourseasons_widget import Game
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import parse_card
-from ..game import Game
-from ..rules import IllegalMoveError
+from ..model.cards import parse_card
+from ..model.game import Game
+from ..model.rules import IllegalMoveError
 from ._common import game_of, missing
 from ._feedback import Feedback
 

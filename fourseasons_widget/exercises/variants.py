@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import CODES, card_label, parse_card
-from ..game import Game
-from ..rules import VARIANTS
+from ..model.cards import CODES, card_label, parse_card
+from ..model.game import Game
+from ..model.rules import VARIANTS
 from ._common import missing
 from ._feedback import Feedback
 

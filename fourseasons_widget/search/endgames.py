@@ -11,7 +11,7 @@ import functools
 import json
 from pathlib import Path
 
-from ..game import Game
+from ..model.game import Game
 from ..validate import budget, is_int, quote
 
 LINES = Path(__file__).with_name("lesson_lines.json")

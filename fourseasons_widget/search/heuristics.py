@@ -31,7 +31,7 @@ heuristic                  admissible (never overestimates)?           consisten
 
 from __future__ import annotations
 
-from ..state import State
+from ..model.state import State
 
 
 def cards_not_home(s: State) -> int:

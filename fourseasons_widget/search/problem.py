@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol, runtime_checkable
 
-from ..rules import Rules
-from ..state import Move, RawMove, State
+from ..model.rules import Rules
+from ..model.state import Move, RawMove, State
 
 
 @runtime_checkable

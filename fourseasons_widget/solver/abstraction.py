@@ -77,8 +77,8 @@ import itertools
 import time
 from dataclasses import dataclass, field
 
-from ..rules import Rules
-from ..state import State
+from ..model.rules import Rules
+from ..model.state import State
 from ..validate import budget, count_budget, whole
 from .backends import DEFAULT_ENGINE, check_engine, choose
 from .interface import position_and_rules

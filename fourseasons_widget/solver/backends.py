@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import os
 
-from ..rules import Rules
-from ..state import State
+from ..model.rules import Rules
+from ..model.state import State
 from . import compiled
 from .interface import Backend
 from .reference import PYTHON

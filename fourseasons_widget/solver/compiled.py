@@ -45,8 +45,8 @@ import itertools
 import threading
 import time
 
-from ..rules import Rules
-from ..state import State
+from ..model.rules import Rules
+from ..model.state import State
 from .interface import (
     ORDERS,
     Cancel,
@@ -126,7 +126,7 @@ def _load():
     return _core
 
 
-#: Every field of :class:`~fourseasons_widget.rules.Rules`, and why the core may ignore it or
+#: Every field of :class:`~fourseasons_widget.model.rules.Rules`, and why the core may ignore it or
 #: what :func:`supports` asks of it (a test checks that no field is missing here: a new rule
 #: flag must be looked at before the core can claim to play it).
 RULE_FIELDS = {
@@ -220,8 +220,8 @@ def warm_up_stats() -> dict:
 
 
 def _compile() -> None:
-    from ..deal import shuffled_deck
-    from ..rules import get_rules
+    from ..model.deal import shuffled_deck
+    from ..model.rules import get_rules
 
     t0 = time.perf_counter()
     try:

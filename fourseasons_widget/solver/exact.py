@@ -3,10 +3,10 @@ of two move orders sharing the budget.
 
 Verdicts are three-valued and honest:
 
-- ``"won"`` — with ``moves``, a line the :class:`~fourseasons_widget.game.Game` accepts.  Every
-  line is replayed through the model's own engine before it is returned (each move must be one
-  of ``rules.moves(state)`` and the last position must be won), so a bug in the fast search
-  below can cost a win but can never report a false one;
+- ``"won"`` — with ``moves``, a line the :class:`~fourseasons_widget.model.game.Game` accepts.
+  Every line is replayed through the model's own engine before it is returned (each move must
+  be one of ``rules.moves(state)`` and the last position must be won), so a bug in the fast
+  search below can cost a win but can never report a false one;
 - ``"lost"`` — only when every position reachable from the start was searched (by at least one
   of the searches of the portfolio);
 - ``"unknown"`` — the budget (nodes or seconds) ran out first.
@@ -20,7 +20,7 @@ card) so the transposition key is a short tuple of ints.  Most moves lead to a p
 seen (a card moved back, the same layout reached another way), so the key of a child is computed
 from the move alone (:meth:`FastSearch.child_key`: two pile codes shifted, a foundation count or
 the stock index bumped) and looked up before the move is made; only new positions are ever made.
-Its move generator mirrors the model's engine (:mod:`fourseasons_widget.rules`) for every flow
+Its move generator mirrors the model's engine (:mod:`fourseasons_widget.model.rules`) for every flow
 (free spaces, spaces filled at once from the stock or the waste, Dick's vacancies, moving runs);
 the tests cross-check it against the engine move by move and position by position over random
 play in every variant.
@@ -87,8 +87,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..rules import Rules
-from ..state import Move, RawMove, State
+from ..model.rules import Rules
+from ..model.state import Move, RawMove, State
 from ..validate import budget as check_budget
 from ..validate import cancel_token, search_order, whole
 from ..validate import flag as check_flag

@@ -54,7 +54,7 @@ FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "
 
 def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
-    from ..game import MAX_MOVES, Game
+    from ..model.game import MAX_MOVES, Game
     from .abstraction import abstraction_applies, prove_by_ranks
     from .exact import shorten_fully, solve
     from .players import play_heuristic, play_random
@@ -156,7 +156,7 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     import numbers
     from concurrent.futures import as_completed
 
-    from ..rules import VARIANTS
+    from ..model.rules import VARIANTS
     from ..validate import SEED_LIMIT, budget, choice, flag, take, workers
 
     variant = choice(variant, "variant", VARIANTS)
@@ -244,7 +244,7 @@ def read_checkpoint(path) -> tuple[list[dict[str, Any]], list[str]]:
     for the same deal is dropped (the first is kept)."""
     import os
 
-    from ..rules import VARIANTS
+    from ..model.rules import VARIANTS
     from ..validate import CSV_LINE_LIMIT, experiment_row, quote_error
 
     name = os.path.basename(os.fspath(path))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..rules import Rules
-from ..state import FOUNDATION, STOCK, WASTE, RawMove, State
+from ..model.rules import Rules
+from ..model.state import FOUNDATION, STOCK, WASTE, RawMove, State
 from ..validate import budget, cancel_token, is_int, real
 
 MAX_MOVES = 2000  # a hard stop; a player that shuffles cards this long is stuck

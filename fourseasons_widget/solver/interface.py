@@ -23,8 +23,8 @@ import functools
 import time
 from typing import Protocol
 
-from ..rules import Rules
-from ..state import FOUNDATION, STOCK, WASTE, RawMove, State
+from ..model.rules import Rules
+from ..model.state import FOUNDATION, STOCK, WASTE, RawMove, State
 from ..validate import check_position
 from .greedy import heuristic_line
 

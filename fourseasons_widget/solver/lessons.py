@@ -17,8 +17,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..game import Game
-from ..rules import VARIANTS
+from ..model.game import Game
+from ..model.rules import VARIANTS
 from .exact import solve
 
 OUT = Path(__file__).resolve().parents[1] / "search" / "lesson_lines.json"

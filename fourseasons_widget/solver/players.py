@@ -1,6 +1,6 @@
 """Players to compare with the solver: a random player and a beginner's heuristic player.
 
-Both play one deal through the model (:class:`~fourseasons_widget.game.Game`'s engine), see
+Both play one deal through the model (:class:`~fourseasons_widget.model.game.Game`'s engine), see
 only what a player sees (the available cards, not the order of the stock), and stop when the
 deal is won, when no move is left, or when nothing but shuffling remains.  Their result is
 ``"won"`` or ``"stuck"`` ("stuck" says the player failed, not that the deal cannot be won).
@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import Rules
-from ..state import STOCK, Move, RawMove, State
+from ..model.rules import Rules
+from ..model.state import STOCK, Move, RawMove, State
 from ..validate import check_position, count_budget, whole
 from ..validate import seed as check_seed
 from .greedy import MAX_MOVES, _heuristic_move, heuristic_line

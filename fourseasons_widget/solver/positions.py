@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
-from ..rules import get_rules
-from ..state import FOUNDATION, State
+from ..model.game import Game
+from ..model.rules import get_rules
+from ..model.state import FOUNDATION, State
 from ..validate import count_budget, is_int
 from .players import heuristic_line
 

@@ -75,9 +75,9 @@ import collections
 import time
 from dataclasses import dataclass
 
-from ..cards import CODES, format_cards, parse_card
-from ..rules import Rules
-from ..state import State
+from ..model.cards import CODES, format_cards, parse_card
+from ..model.rules import Rules
+from ..model.state import State
 from ..validate import budget as check_budget
 from ..validate import count_budget, flag, search_order, whole
 from .backends import DEFAULT_ENGINE, check_engine, choose
@@ -624,7 +624,7 @@ def layer_anatomy(rules: Rules, state: State, stock_cards: int, *,
 def plain_verdict(rules: Rules, state: State, max_states: int = 200_000) -> str:
     """The reference for the cross-checks: breadth-first search over the engine's own moves
     (``rules.moves``, ``rules.apply``), no reduction but the key of
-    :meth:`~fourseasons_widget.state.State.key` (positions equal up to the order of the
+    :meth:`~fourseasons_widget.model.state.State.key` (positions equal up to the order of the
     piles).  ``"won"``, ``"lost"`` or ``"unknown"`` (more than ``max_states`` positions)."""
     state, rules = position_and_rules(state, rules)
     max_states = count_budget(max_states, "max_states")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules import Rules
-from ..state import STOCK, WASTE, RawMove, State
+from ..model.rules import Rules
+from ..model.state import STOCK, WASTE, RawMove, State
 from .interface import ORDERS, Cancel, F, Search, _tables
 
 

@@ -114,8 +114,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..rules import Rules
-from ..state import State
+from ..model.rules import Rules
+from ..model.state import State
 from ..validate import budget, flag
 from ..validate import workers as check_workers
 from .exact import position_and_rules

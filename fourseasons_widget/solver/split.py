@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..rules import Rules
+from ..model.rules import Rules
 from .abstraction import _RankSearch, abstraction_applies
 from .interface import position_and_rules
 

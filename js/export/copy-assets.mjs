@@ -1,5 +1,5 @@
 // Copy the widget-manager scripts a static HTML export needs into the Python package, so that
-// `python -m fourseasons_widget.export` can write pages that render offline (no CDN).
+// `python -m fourseasons_widget.tools.export` can write pages that render offline (no CDN).
 // Run by `npm run build` here; the files land in fourseasons_widget/static/export/ and ship
 // in the wheel with the rest of fourseasons_widget/static/.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -98,8 +98,8 @@ def act(nb: Any, root: Any, fn: Any) -> None:
 #: as a long game builds it.  Defines ``_game``, the position, for a board or a search view.
 DEEP_PILE = """
 from fourseasons_widget import Game
-from fourseasons_widget.game import state_from_dict
-from fourseasons_widget.rules import get_rules
+from fourseasons_widget.model.game import state_from_dict
+from fourseasons_widget.model.rules import get_rules
 _g = Game.new(seed=7)
 _st = _g.to_dict()["start"]
 _run = "KD QS JC TD 9H 8S 7S".split()

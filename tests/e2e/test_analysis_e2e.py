@@ -22,7 +22,7 @@ GAME = min((g for g in GAMES if len(g["moves"]) - g["turning_point"] >= 10),
            key=lambda g: g["proof_nodes"])
 
 SETUP = f"""from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.cards import CODES
+from fourseasons_widget.model.cards import CODES
 moves = {GAME["moves"]!r}
 recorded = Game.new(seed={GAME["seed"]})
 for m in moves:

@@ -204,7 +204,7 @@ def test_notebook7_drag_focus_popover(open_notebook, artifacts):
     # the Czarina game in progress on `slow` (a move was made during the solve) is saved, but
     # it is that live board's: another board of the variant does not offer it, so two boards
     # never play (and record) one game
-    assert nb.eval("__import__('fourseasons_widget.stats').stats.Stats()"
+    assert nb.eval("__import__('fourseasons_widget.store.stats').stats.Stats()"
                    ".unfinished('czarina') is not None")
     later = nb.widgets().nth(4)
     old = int(later.get_attribute("data-version"))

@@ -198,7 +198,7 @@ def felt_top(root) -> float:
 
 #: a player's statistics (the board above is given by code, so its own win records nothing)
 PLAYED = """
-from fourseasons_widget.stats import Stats
+from fourseasons_widget.store.stats import Stats
 s = Stats()
 s.record("standard", "won", moves=131, seconds=312.5, seed=4)
 s.record("standard", "lost", moves=88, seconds=95.0, seed=5)

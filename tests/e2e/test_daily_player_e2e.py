@@ -95,7 +95,7 @@ def test_no_resume_banner_over_a_position_the_notebook_gives(open_notebook, arti
     position is shown as the author put it, and playing on it keeps the player's saved game."""
     nb = open_notebook([
         "from fourseasons_widget import FourSeasons, Game\n"
-        "from fourseasons_widget.stats import Stats\n"
+        "from fourseasons_widget.store.stats import Stats\n"
         "left = Game.new(seed=7)\n"
         "for _ in range(4):\n"
         "    left.play('turn')\n"

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from jupyter_harness import local_only_page
 
-from fourseasons_widget import export as ex
+from fourseasons_widget.tools import export as ex
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +41,7 @@ UNFINISHED_PLIES = 8
 def plant_author_data(folder: Path) -> None:
     """Statistics and an unfinished game of the standard variant, as a player would leave."""
     from fourseasons_widget import Game
-    from fourseasons_widget.stats import Stats
+    from fourseasons_widget.store.stats import Stats
 
     st = Stats(folder / "stats.sqlite")
     for result in ("won", "lost", "won"):
@@ -123,7 +123,7 @@ def test_the_page_holds_nothing_of_the_author(exported: Path, author_data: Path)
     # (the banner's wording itself travels in the board's JavaScript: the browser test below
     # checks that it is never shown)
     # the planted store was not touched by the export's kernel either
-    from fourseasons_widget.stats import Stats
+    from fourseasons_widget.store.stats import Stats
 
     st = Stats(author_data / "stats.sqlite")
     assert st.summary()["standard"]["played"] == 3 and st.unfinished("standard") is not None

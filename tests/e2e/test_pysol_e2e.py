@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fourseasons_widget import Game
-from fourseasons_widget.cards import CODES
+from fourseasons_widget.model.cards import CODES
 
 pytestmark = pytest.mark.e2e
 

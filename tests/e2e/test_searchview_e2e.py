@@ -15,7 +15,7 @@ import pytest
 from board_probes import DEEP_PILE
 from jupyter_harness import local_only_page
 
-from fourseasons_widget import export as ex
+from fourseasons_widget.tools import export as ex
 
 pytestmark = pytest.mark.e2e
 
@@ -457,8 +457,8 @@ def test_queue_rows_one_line_and_every_rank_of_a_deep_mini_pile_readable(open_no
 # the run's cards are taken from wherever they lay, what they covered goes to the stock
 SIMPLICITY_VIEW = """
 from fourseasons_widget import Game, SearchView
-from fourseasons_widget.game import state_from_dict
-from fourseasons_widget.rules import get_rules
+from fourseasons_widget.model.game import state_from_dict
+from fourseasons_widget.model.rules import get_rules
 _st = Game.new(seed=7, variant="simplicity").to_dict()["start"]
 _run = "KD QS JH TC 9D 8S".split()
 _piles = [[c for c in p.split() if c not in _run] for p in _st["piles"]]

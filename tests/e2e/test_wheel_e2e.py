@@ -158,7 +158,8 @@ def test_a_notebook_exported_from_the_installed_wheel_draws_a_board(
                                     "name": "python3"}},
         "nbformat": 4, "nbformat_minor": 5}))
     out = tmp_path / "out" / "student.html"
-    proc = subprocess.run([str(py), "-m", "fourseasons_widget.export", str(nb), "-o", str(out)],
+    proc = subprocess.run([str(py), "-m", "fourseasons_widget.tools.export", str(nb), "-o",
+                           str(out)],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
 

@@ -1,5 +1,5 @@
 // Cards as small ints, `rank * 4 + suit` (rank 0 the ace … 12 the king; suits 0 ♠ 1 ♥ 2 ♦ 3 ♣),
-// and their text codes: a port of fourseasons_widget/cards.py for the board that plays where no
+// and their text codes: a port of fourseasons_widget/model/cards.py for the board that plays where no
 // kernel answers.  Python stays the reference; tests/test_js_engine.py checks this port against
 // it move by move.
 

@@ -1,5 +1,5 @@
 // Decks: this project's seeded shuffle and PySolFC's numbered deals, a port of
-// fourseasons_widget/deal.py.  `shuffledDeck(seed)` is Python's `random.Random(seed).shuffle`
+// fourseasons_widget/model/deal.py.  `shuffledDeck(seed)` is Python's `random.Random(seed).shuffle`
 // (the Mersenne Twister, seeded as CPython seeds it from an int), so "seed 42" deals here the
 // same cards as `Game.new(seed=42)` does in Python; PySolFC's deals use its Microsoft FreeCell
 // generator (BigInt: 33-bit arithmetic) or the Mersenne Twister's `random()`.

@@ -1,5 +1,5 @@
 // A game: a position with history, undo/redo, status and the save-file form — a port of
-// fourseasons_widget/game.py (and Move of state.py) for the board that plays where no kernel
+// fourseasons_widget/model/game.py (and Move of state.py) for the board that plays where no kernel
 // answers.  What needs a search is Python's: this game says "lost" only on the cheap proofs
 // (no legal move; or, the stock empty, nothing but rearranging the tableau left), never on a
 // solver's proof.

@@ -1,4 +1,4 @@
-// The rules of Four Seasons and its variants: a port of fourseasons_widget/rules.py (and the
+// The rules of Four Seasons and its variants: a port of fourseasons_widget/model/rules.py (and the
 // State of state.py) for the board that plays where no kernel answers.  The same data (one
 // frozen rules object per variant and options), the same four engines, the same move order and
 // the same refusal texts, word for word: tests/test_js_engine.py plays both side by side.

@@ -27,9 +27,9 @@ import dataclasses
 import functools
 from dataclasses import dataclass, field
 
+from ..validate import pile_parts, quote
 from .cards import RANK_LABELS, card_code, card_label, make_card, parse_card, rank_of
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State
-from .validate import pile_parts, quote
 
 WRAPS = ("literal", "always", "never")
 

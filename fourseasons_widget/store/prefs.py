@@ -2,7 +2,7 @@
 statistics, so that every new board looks and plays as the player left the last one.
 
 The choices live in the statistics' own SQLite file (:attr:`Stats.path
-<fourseasons_widget.stats.Stats.path>`), in a table of their own (``view_prefs``: one row per
+<fourseasons_widget.store.stats.Stats.path>`), in a table of their own (``view_prefs``: one row per
 choice, its value as JSON), created ``IF NOT EXISTS``: the statistics' schema, its version and its
 migrations are not touched, and a statistics file of an older or newer version still keeps them.
 The file is outside input: a row with an unknown name or a value that is not one of the
@@ -36,7 +36,7 @@ import sqlite3
 import threading
 from typing import Any
 
-from .validate import quote
+from ..validate import quote
 
 #: the card faces and table colours a view may show
 CARD_FACES = ("classic", "large")

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..validate import check_origin, check_position, is_int, quote, quote_error
 from .cards import (
     CODES,
     RANK_LABELS,
@@ -36,7 +37,6 @@ from .cards import (
 from .deal import parse_pysol_number, pysol_deck, shuffled_deck
 from .rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .state import FOUNDATION, STOCK, WASTE, Move, RawMove, State, expand
-from .validate import check_origin, check_position, is_int, quote, quote_error
 
 SAVE_FORMAT = "fourseasons-widget/game"
 SAVE_VERSION = 1

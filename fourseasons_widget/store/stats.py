@@ -55,6 +55,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..validate import (
+    STATS_MOVES_LIMIT,
+    STATS_RESULTS,
+    STATS_SECONDS_LIMIT,
+    STATS_TEXT_LIMIT,
+    quote,
+    quote_error,
+    real,
+    safe_text,
+    stats_game,
+    stats_name,
+    stats_saved,
+    whole,
+)
 from .stats_schema import (
     GAME_COLUMNS,
     MAX_SAVE,
@@ -70,20 +84,6 @@ from .stats_schema import (
     text_factory,
 )
 from .stats_summary import history_entries, summarize
-from .validate import (
-    STATS_MOVES_LIMIT,
-    STATS_RESULTS,
-    STATS_SECONDS_LIMIT,
-    STATS_TEXT_LIMIT,
-    quote,
-    quote_error,
-    real,
-    safe_text,
-    stats_game,
-    stats_name,
-    stats_saved,
-    whole,
-)
 
 ENV = "FOURSEASONS_WIDGET_DATA"
 RESULTS = STATS_RESULTS
@@ -896,10 +896,10 @@ class Stats:
     def unfinished(self, variant: str, options: dict[str, str] | None = None
                    ) -> tuple[str, float] | None:
         """The saved game (JSON) and its clock, or ``None``: only a record that loads (with
-        :meth:`Game.from_json <fourseasons_widget.game.Game.from_json>`) as a game in progress
+        :meth:`Game.from_json <fourseasons_widget.model.game.Game.from_json>`) as a game in progress
         of ``variant`` (and ``options``; by default any) is given; one that does not is
         discarded, with a message in :attr:`notices` (see :meth:`resumable`)."""
-        from .game import Game
+        from ..model.game import Game
 
         variant = stats_name(variant)
         r = self._resumable(variant, None if options is None else options_key(variant, options),

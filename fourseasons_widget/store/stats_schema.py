@@ -15,7 +15,7 @@ import shutil
 import sqlite3
 from typing import Any
 
-from .validate import quote, quote_error, real, stats_game, stats_name, stats_options, stats_saved
+from ..validate import quote, quote_error, real, stats_game, stats_name, stats_options, stats_saved
 
 MAX_SAVE = 2_000_000  # characters of a saved game (Game.from_json refuses more anyway)
 #: the schema this library writes (``PRAGMA user_version``); 0 is the first, unversioned one
@@ -111,7 +111,7 @@ def options_key(variant: str, options: Any = None) -> str:
     if not isinstance(options, dict):
         raise ValueError(f"options are a dict, not {quote(options)}")
     stats_options(options)  # (short ASCII names only, before the rules see them)
-    from .rules import VARIANTS, get_rules
+    from ..model.rules import VARIANTS, get_rules
 
     if variant in VARIANTS:
         try:

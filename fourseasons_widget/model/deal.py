@@ -18,7 +18,7 @@ This model deals the cross as left, centre, right, top, bottom, then the base, t
 already-turned waste card is the first stock card (``game.play("turn")`` reaches PySolFC's
 opening position); with ``rules="pysol"`` the deal turns it, as PySolFC does.
 
->>> from fourseasons_widget.cards import format_cards
+>>> from fourseasons_widget.model.cards import format_cards
 >>> format_cards(pysol_deck(1)[:7])
 '9H JC 5D 2D 7H JD 7C'
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from ._bounded import quote
+from .._bounded import quote
 from .cards import FULL_DECK, make_card
 
 # PySolFC suit order C S H D, as this model's suit numbers (S H D C → 0 1 2 3)

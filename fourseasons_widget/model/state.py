@@ -2,7 +2,7 @@
 
 ``State`` is an immutable, hashable named tuple of ints and tuples: cheap to copy, cheap to
 hash, and what the search layer works on.  It knows nothing of the rules; the rules object
-(:mod:`fourseasons_widget.rules`) generates and applies moves on it.
+(:mod:`fourseasons_widget.model.rules`) generates and applies moves on it.
 
 Inside the engine a move is a raw triple ``(source, target, count)`` of small ints
 (``STOCK``, ``WASTE``, a pile index, or ``FOUNDATION + slot``); the public :class:`Move` names
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ._bounded import PILE_NAME, SHORT_PILE, quote
+from .._bounded import PILE_NAME, SHORT_PILE, quote
 from .cards import CODES, parse_card
 
 STOCK = -2

@@ -1,6 +1,6 @@
 """Export a notebook with its live boards to a static HTML page that works offline.
 
-    python -m fourseasons_widget.export notebooks/01-play.ipynb -o out/play.html
+    python -m fourseasons_widget.tools.export notebooks/01-play.ipynb -o out/play.html
 
 The notebook is executed (unless ``--no-execute``), the state of every widget is stored in it,
 and nbconvert writes the page.  The page does not reach for a CDN: it loads ``require.js``, the
@@ -69,14 +69,14 @@ class ExportError(RuntimeError):
 
 def find_assets() -> Path:
     """The folder holding ``require.js``, ``embed-amd.js`` and ``anywidget.js``."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "static" / "export"
+    package = Path(__file__).resolve().parents[1]  # (this module lives in tools/)
+    packaged = package / "static" / "export"
     if all((packaged / f).is_file() for f in ASSET_FILES):
         return packaged
     # a source checkout where `npm --prefix js/export ci` ran but the copy step did not
-    mods = here.parent / "js" / "export" / "node_modules"
+    mods = package.parent / "js" / "export" / "node_modules"
     if (mods / "requirejs").is_dir():
-        staging = here.parent / "artifacts" / "export-assets"
+        staging = package.parent / "artifacts" / "export-assets"
         _stage_from_node_modules(mods, staging)
         return staging
     raise ExportError(
@@ -297,7 +297,7 @@ def widget_count(page: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="python -m fourseasons_widget.export",
+        prog="python -m fourseasons_widget.tools.export",
         description="Run a notebook and write a static HTML page whose live boards render "
                     "and play offline (widget scripts written beside the page, no CDN).")
     p.add_argument("notebook", help="the .ipynb to export")

@@ -27,9 +27,9 @@ import signal
 import sys
 import time
 
-from .deal import parse_pysol_number
-from .rules import VARIANTS
-from .validate import BUDGET_COUNT_LIMIT, SEED_LIMIT, ascii_int, budget, quote, safe_text
+from ..model.deal import parse_pysol_number
+from ..model.rules import VARIANTS
+from ..validate import BUDGET_COUNT_LIMIT, SEED_LIMIT, ascii_int, budget, quote, safe_text
 
 #: the most deals in one run, worker processes, and node budgets in one ``budgets`` run
 MAX_DEALS = 1_000_000
@@ -263,8 +263,8 @@ def _interrupted(what: str) -> int:
 
 
 def cmd_solve(a: argparse.Namespace) -> int:
-    from .game import Game
-    from .solver.exact import solve
+    from ..model.game import Game
+    from ..solver.exact import solve
 
     options = {"rules": a.rules} if a.rules else {}
     try:
@@ -292,7 +292,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
 
 
 def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
-    from .solver.experiments import (
+    from ..solver.experiments import (
         EVERY_PLAYER,
         FAIR_PLAYERS,
         PLAYERS,
@@ -330,7 +330,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         return _refuse("winrate", why)
     resumed: list | None = None
     if a.resume:
-        from .solver.experiments import problem_report, read_checkpoint
+        from ..solver.experiments import problem_report, read_checkpoint
 
         try:  # (read through the gate before any work: a row is checked, or dropped)
             resumed, problems = read_checkpoint(partial)
@@ -362,7 +362,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     summaries = []
     checkpoint = None
     if partial:
-        from .solver.experiments import Checkpoint, finished_rows
+        from ..solver.experiments import Checkpoint, finished_rows
 
         if not a.resume and os.path.exists(partial):
             os.remove(partial)
@@ -418,7 +418,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if partial and os.path.exists(partial):
             os.remove(partial)
     if a.summary:
-        from .solver.experiments import SUMMARY_FIELDS
+        from ..solver.experiments import SUMMARY_FIELDS
 
         write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
@@ -430,7 +430,7 @@ def _lines(path: str) -> list[str]:
 
 
 def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
-    from .solver.experiments import BUDGET_FIELDS, budget_curve, write_csv
+    from ..solver.experiments import BUDGET_FIELDS, budget_curve, write_csv
 
     why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out)
     if why:
