@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game
+from fourseasons_widget.model.state import STOCK
 from fourseasons_widget.solver.experiments import PLAYERS, run_deal
 from fourseasons_widget.solver.fair import (
     UNSEEN,
@@ -21,7 +22,6 @@ from fourseasons_widget.solver.fair import (
     sample_state,
 )
 from fourseasons_widget.solver.greedy import _heuristic_move
-from fourseasons_widget.state import STOCK
 
 SMALL = {"samples": 4, "round_size": 4, "max_nodes": 300, "engine": "python"}
 

@@ -73,7 +73,7 @@ def test_a_new_deal_gets_a_short_seed_to_type_again_and_old_long_seeds_still_dea
     deals) that the deal box shows and takes back ("seed 4821"); a long seed of an older
     board still deals the same cards."""
     from fourseasons_widget import FourSeasons, Game
-    from fourseasons_widget.game import NEW_SEEDS
+    from fourseasons_widget.model.game import NEW_SEEDS
 
     seeds = {Game.new().seed for _ in range(200)}
     assert NEW_SEEDS == 1_000_000 and all(1 <= s <= NEW_SEEDS for s in seeds)

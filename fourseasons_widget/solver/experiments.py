@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import math
 import time
 from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -36,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..validate import budget, quote
+from .intervals import mcnemar, wilson
 
 PLAYERS = ("solver", "random", "heuristic", "prover", "fair", "fair-mc")
 EVERY_PLAYER = ("solver", "random", "heuristic")  # what ``--player all`` runs
@@ -380,22 +380,6 @@ class Checkpoint:
         self.file.close()
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for ``k`` successes in ``n`` trials.
-
-    >>> lo, hi = wilson(50, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.404, 0.596)
-    """
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class Summary:
     """Counts and an honest 95% interval: ``low`` is the Wilson lower bound of ``won/n``,
@@ -600,7 +584,6 @@ def paired_table(players: dict[str, list[dict[str, Any]]], baseline: str = "heur
     ...  for r in paired_table({"fair": a, "heuristic": b})]
     [('fair', 3, 2, 0), ('heuristic', 1, 0, 0)]
     """
-    from .intervals import mcnemar
 
     if baseline not in players:
         raise ValueError(f"the baseline {quote(baseline)} is not one of the players")

@@ -52,8 +52,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..rules import Rules
-from ..state import FOUNDATION, STOCK, RawMove, State
+from ..model.rules import Rules
+from ..model.state import FOUNDATION, STOCK, RawMove, State
 from ..validate import count_budget, whole
 from ..validate import seed as check_seed
 from .greedy import MAX_MOVES, _heuristic_move, _score

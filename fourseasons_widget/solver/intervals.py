@@ -25,12 +25,26 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .experiments import wilson
-
 Z95 = 1.96
 
 __all__ = ["METHODS", "Mcnemar", "clopper_pearson", "coverage", "mcnemar", "normal_interval",
            "simulated_coverage", "wilson"]
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``k`` successes in ``n`` trials.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def normal_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
