@@ -47,8 +47,9 @@ function safeRaw(rules, s) {
     } else {
       continue;
     }
-    const h = s.home[card & 3];
-    if (h === 0 || wants[card & 3][h] !== card) continue;
+    // (the next card its foundation takes; an empty one's is its base card, which the same
+    // proof sends home: it could only ever be a building target too)
+    if (wants[card & 3][s.home[card & 3]] !== card) continue;
     if (children[card].every(([suit, need]) => s.home[suit] > need)) return raw;
   }
   return null;
