@@ -723,24 +723,6 @@ def test_a_search_looping_after_its_last_on_step_is_stopped_once_not_per_positio
     assert len(calls) == 1  # the bound is the check's: the other positions are not run
 
 
-def test_a_deeply_recursive_search_never_lets_the_checkers_stop_escape(quick):
-    def mine(problem, on_step):
-        def deeper(n):
-            try:
-                return deeper(n + 1)
-            except RecursionError:  # at the recursion limit: expand, and go deeper again
-                node = Node(problem.initial)
-                children = expand(problem, node)
-                on_step(node, children, children)
-                return deeper(n + 1)
-        return deeper(0)
-
-    for _ in range(3):  # (the escape depended on where the alarm landed: try a few times)
-        fb = check_search(mine, "breadth-first")
-        assert not fb
-        assert sys.exc_info() == (None, None, None)
-
-
 def test_children_made_by_hand_are_refused_as_the_search_view_refuses_them():
     def mine(problem, on_step):  # children without their depth: the order cannot be judged
         root = Node(problem.initial)
