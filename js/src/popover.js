@@ -52,9 +52,16 @@ export function watchDetails(win, root, details, panel) {
   const fit = () => {
     if (details.open) fitPopover(win, root, panel);
   };
+  // The "toggle" event comes in a later task: until then the panel would show at its natural
+  // place, off the window's edge where the button starts a row.  A MutationObserver on `open`
+  // fits it in the same task as the click (or the code) that opened it, before it is painted.
+  const Observer = win.MutationObserver;
+  const observer = Observer ? new Observer(fit) : null;
+  if (observer) observer.observe(details, { attributes: true, attributeFilter: ["open"] });
   details.addEventListener("toggle", fit);
   win.addEventListener("resize", fit);
   return () => {
+    if (observer) observer.disconnect();
     details.removeEventListener("toggle", fit);
     win.removeEventListener("resize", fit);
   };

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { dropTarget, ghostPlace, makeGhost, measureOrigin, overlapArea } from "../src/drag.js";
-import { fitPopover, shiftInto, visibleSpan } from "../src/popover.js";
+import { fitPopover, shiftInto, visibleSpan, watchDetails } from "../src/popover.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
 
@@ -100,6 +100,32 @@ test("a click on the felt gives the board the keyboard: T then turns the stock",
   felt.dispatchEvent(new win.KeyboardEvent("keydown", { key: "t", bubbles: true, cancelable: true }));
   assert.equal(model.sent.at(-1).type, "turn");
   view.destroy();
+});
+
+test("a panel opened by a click is fitted before the page paints, not a task later", async () => {
+  // (CI, Notebook 7 at 420 px: the View panel, read right after the click, was still 118 px
+  // off the window's left edge: the fit waited for the "toggle" event, which comes a task later)
+  const win = dom();
+  const doc = win.document;
+  Object.defineProperty(win, "innerWidth", { value: 420, configurable: true });
+  const root = doc.createElement("div");
+  const details = doc.createElement("details");
+  const summary = doc.createElement("summary");
+  const panel = doc.createElement("div");
+  details.append(summary, panel);
+  root.append(details);
+  doc.body.append(root);
+  root.getBoundingClientRect = () => rect(19, 0, 382, 600);
+  panel.getBoundingClientRect = () => (panel.style.translate ? rect(19, 30, 300, 200) : rect(-118, 30, 300, 200));
+  const stop = watchDetails(win, root, details, panel);
+  let toggled = false;
+  details.addEventListener("toggle", () => { toggled = true; });
+  summary.click();
+  await Promise.resolve(); // the microtasks of the click's task, and no later task
+  assert.equal(details.open, true);
+  assert.equal(toggled, false, "(the test reads the panel before the toggle event)");
+  assert.equal(panel.style.translate, "137px 0");
+  stop();
 });
 
 // -- drops land where the card is (issue 35, item 6) ------------------------------------------
