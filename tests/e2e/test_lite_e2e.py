@@ -354,6 +354,14 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         root.locator(".fsw-hint-to, .fsw-hint-from").first.wait_for(timeout=60_000)
         hint_s = time.perf_counter() - t_hint
         assert "thread" not in root.locator('[data-role="status"]').inner_text()
+        # the fair hint (issue 36): it says it never looks at the face-down cards, and a vote
+        # says how many sampled stock orders it used within the foreground budget
+        said = root.locator('[data-role="message"]').inner_text()
+        print(f"\nlite: the Hint said: {said}")
+        assert "never looks at the face-down cards" in said, said
+        used = re.search(r"(\d+) samples?, ([\d.]+) s", said)
+        if "stock orders" in said:
+            assert used and int(used.group(1)) >= 1, said
         shot(page, "lite-01-hint.png")
 
         # Demo, in the site as in JupyterLab: the button shows (the board's "demo": None once
