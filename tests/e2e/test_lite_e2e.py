@@ -61,7 +61,7 @@ COURSE = {
     "03-history.ipynb": (3, 0),     # Dick's 1883 game beside the modern one; Your turn 4's deal
     "04-variants.ipynb": (6, 0),    # one board per variant
     "05-search.ipynb": (2, 4),      # the two replayed lines; four search views
-    "06-winnability.ipynb": (1, 0),  # a Simplicity deal
+    "06-winnability.ipynb": (2, 0),  # a Simplicity deal; the fair hint's deal 22
 }
 
 
