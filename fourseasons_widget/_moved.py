@@ -4,7 +4,9 @@
 :mod:`fourseasons_widget.solver`; the model (``cards``, ``deal``, ``rules``, ``state``,
 ``game``) in :mod:`fourseasons_widget.model`, the statistics store (``stats``,
 ``stats_schema``, ``stats_summary``, ``prefs``) in :mod:`fourseasons_widget.store` and the tools
-(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`.  A finder
+(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`; the checks
+of the statistics store's rows, of the experiments' CSV rows and of a front end's state update
+out of :mod:`fourseasons_widget.validate` into the modules that use them.  A finder
 installed by the package answers the old module names with the new modules themselves (one
 module object, so monkeypatching either name works) and says so with a ``DeprecationWarning``;
 ``python -m`` with an old name runs the new module.  The teaching package never imports the
@@ -35,6 +37,16 @@ MOVED_MODULES = {
 MOVED_ATTRIBUTES = {"solve": "fourseasons_widget.solver.exact",
                     "search": "fourseasons_widget.solver.exact",
                     "SolveResult": "fourseasons_widget.solver.exact"}
+# checks once in ``fourseasons_widget.validate``, now in the one module that uses them
+MOVED_CHECKS = {
+    **{n: "fourseasons_widget.store.checks"
+       for n in ("STATS_RESULTS", "STATS_MOVES_LIMIT", "STATS_SECONDS_LIMIT", "STATS_TEXT_LIMIT",
+                 "stats_name", "stats_options", "stats_game", "stats_saved")},
+    **{n: "fourseasons_widget.solver.rows"
+       for n in ("CSV_FORMULA_START", "CSV_LINE_LIMIT", "csv_cell", "csv_int", "csv_real",
+                 "EXPERIMENT_OUTCOMES", "EXPERIMENT_NODES_LIMIT", "experiment_row")},
+    "frontend_update": "fourseasons_widget.channel",
+}
 
 
 def _warn(old: str, new: str) -> None:
@@ -52,6 +64,9 @@ def moved_attribute(package: str, name: str):
         new = MOVED_ATTRIBUTES[name]
         _warn(full, f"{new.rsplit('.exact', 1)[0]}.{name}")
         return getattr(importlib.import_module(new), name)
+    if package == "fourseasons_widget.validate" and name in MOVED_CHECKS:
+        _warn(full, f"{MOVED_CHECKS[name]}.{name}")
+        return getattr(importlib.import_module(MOVED_CHECKS[name]), name)
     raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
 

@@ -187,6 +187,23 @@ def test_old_names_from_the_package_answer_with_the_new_modules_and_a_warning(mo
         assert fourseasons_widget.game is game  # (an attribute of the package, as before)
 
 
+def test_the_checks_moved_out_of_validate_answer_there_for_a_release():
+    """validate.py keeps what every layer needs; a check one module needs moved to it, and its
+    old name still answers, with a DeprecationWarning naming the new place."""
+    from fourseasons_widget import channel, validate
+    from fourseasons_widget.solver import rows
+    from fourseasons_widget.store import checks
+
+    for name, home in (("stats_game", checks), ("STATS_RESULTS", checks), ("experiment_row", rows),
+                       ("csv_cell", rows), ("frontend_update", channel)):
+        assert name not in vars(validate) and name not in validate.__all__
+        with pytest.warns(DeprecationWarning, match=f"validate.{name} has moved to "
+                          f"{home.__name__}.{name}"):
+            assert getattr(validate, name) is getattr(home, name)
+    with pytest.raises(AttributeError):
+        validate.no_such_check  # noqa: B018
+
+
 def test_python_m_with_an_old_path_runs_the_moved_module(tmp_path):
     """``python -m fourseasons_widget.cli`` (and ``.export``) as before: the moved module runs
     as ``__main__``, with its arguments, after a warning that names the new path."""
