@@ -107,6 +107,11 @@ VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "s
              "status", "replay", "busy", "analysis")
 
 
+#: the refusal of a move on a game proved lost (it is over, and counted, as a won one is)
+LOST_NO_MOVES = ("the game is over: it was proved lost (no sequence of moves wins from here) "
+                 "— undo to play on from before, or deal again")
+
+
 def _went_home(n: int) -> str:
     """How many cards went home by themselves, in words.
 
@@ -568,6 +573,15 @@ class Table:
                     f"{self._game.ply}, version {self._version}) — nothing was done")
         return kind
 
+    def _over_if_lost(self, move: Move | str) -> None:
+        """Refuse a legal move of the board's on a game proved lost (an illegal one is refused
+        by its rule).  The game ended at the proof, and was recorded then with its moves: a
+        move on from there made the board count one more than the statistics (Moves 79 on the
+        board, 78 in Stats, issue 35).  Undo takes the board back into play."""
+        g = self._game
+        if g.status == "lost" and g.is_legal(move):
+            raise IllegalMoveError(LOST_NO_MOVES)
+
     def _apply_intent(self, kind: str, c: dict[str, Any]) -> None:
         if kind == "move":
             card, source, target = c.get("card"), c.get("source"), c.get("target")
@@ -583,8 +597,10 @@ class Table:
                     card = code(self._game.state.stock[0])
             if not isinstance(card, str):
                 raise IntentError("refused: a move names its card, like '7H'")
+            self._over_if_lost(Move(card, source, target))
             self.play(Move(card, source, target))
         elif kind == "turn":
+            self._over_if_lost("turn")
             self.play("turn")
         elif kind == "undo":
             self.undo()
