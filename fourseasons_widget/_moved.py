@@ -4,7 +4,8 @@
 :mod:`fourseasons_widget.solver`; the model (``cards``, ``deal``, ``rules``, ``state``,
 ``game``) in :mod:`fourseasons_widget.model`, the statistics store (``stats``,
 ``stats_schema``, ``stats_summary``, ``prefs``) in :mod:`fourseasons_widget.store` and the tools
-(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`; the checks
+(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`; the table and
+its services (``controller``, ``advice``, ``demo`` …) in :mod:`fourseasons_widget.table`; the checks
 of the statistics store's rows, of the experiments' CSV rows and of a front end's state update
 out of :mod:`fourseasons_widget.validate` into the modules that use them.  A finder
 installed by the package answers the old module names with the new modules themselves (one
@@ -21,6 +22,9 @@ import importlib.util
 import sys
 import warnings
 
+# the table and its services (fourseasons_widget/table/)
+TABLE_MODULES = ("controller", "advice", "demo", "how_won", "review", "rules_choice", "offers",
+                 "recorder", "snapshot", "background")
 MOVED_MODULES = {
     "fourseasons_widget.search.solver": "fourseasons_widget.solver.exact",
     **{f"fourseasons_widget.search.{m}": f"fourseasons_widget.solver.{m}"
@@ -32,6 +36,8 @@ MOVED_MODULES = {
        for m in ("stats", "stats_schema", "stats_summary", "prefs")},
     **{f"fourseasons_widget.{m}": f"fourseasons_widget.tools.{m}"
        for m in ("cli", "export", "browser", "figures")},
+    **{f"fourseasons_widget.{m}": f"fourseasons_widget.table.{m}"
+       for m in TABLE_MODULES},
 }
 # names once exported by ``fourseasons_widget.search`` itself
 MOVED_ATTRIBUTES = {"solve": "fourseasons_widget.solver.exact",

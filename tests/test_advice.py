@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game
-from fourseasons_widget.advice import Advisor
-from fourseasons_widget.background import ForegroundWorker
-from fourseasons_widget.snapshot import pile_labels
 from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.table.advice import Advisor
+from fourseasons_widget.table.background import ForegroundWorker
+from fourseasons_widget.table.snapshot import pile_labels
 
 
 class Host:
@@ -93,7 +93,7 @@ def test_a_search_for_a_position_left_meanwhile_is_dropped():
 
 
 def test_demo_mode_without_a_table_plays_the_solver_s_line_as_the_demo_s():
-    from fourseasons_widget.demo import DemoMode
+    from fourseasons_widget.table.demo import DemoMode
 
     game = Game.new(seed=7)
     host = Host(game, seconds=30)

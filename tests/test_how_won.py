@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fourseasons_widget import FourSeasons, recorder
-from fourseasons_widget.background import ForegroundWorker
+from fourseasons_widget import FourSeasons
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.background import ForegroundWorker
 
 GAMES = json.loads((Path(__file__).parent / "data" / "lost_games.json").read_text())
 LATE = min(GAMES, key=lambda g: len(g["moves"]) - g["turning_point"])  # a cheap one
@@ -94,7 +95,7 @@ def test_a_new_deal_over_the_shown_deal_lets_the_kept_game_go(store):
     assert not w.handle_intent({"type": "offer", "id": "my_game"})
 
 
-# -- the service alone (fourseasons_widget/how_won.py), through its host protocol ----------------
+# -- the service alone (fourseasons_widget/table/how_won.py), through its host protocol ----------------
 
 class FakeStore:
     def __init__(self, rows, written=None):
@@ -132,7 +133,7 @@ class FakeHost:
 
 
 def service(game, rows, **kw):
-    from fourseasons_widget.how_won import HowWon
+    from fourseasons_widget.table.how_won import HowWon
 
     host = FakeHost(game, rows, **kw)
     host.service = HowWon(host)
@@ -197,7 +198,7 @@ def test_the_service_refuses_and_changes_nothing(row_id, rows, kw, error):
 
 def test_the_banner_promises_a_winning_line_only_when_the_solver_found_one():
     from fourseasons_widget import Game
-    from fourseasons_widget.offers import BannerState, banner
+    from fourseasons_widget.table.offers import BannerState, banner
 
     g = Game.new(seed=7)
     said = {line: banner(BannerState(g, "playing", back="move 40, lost", line=line))

@@ -6,10 +6,11 @@ import time
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game, recorder
-from fourseasons_widget.recorder import Recorder
+from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.store import stats as stats_mod
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.recorder import Recorder
 
 
 @pytest.fixture
@@ -129,7 +130,7 @@ def test_a_lost_game_takes_no_move_on_so_the_board_and_stats_count_alike(store):
     won one is: a move or a turn is refused with the reason, and undo takes the board back."""
     import random
 
-    from fourseasons_widget import controller
+    from fourseasons_widget.table import controller
 
     rng = random.Random(3)
     w = FourSeasons(seed=3, stats=store, analyse_on_loss=False)

@@ -55,18 +55,20 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import automove
+from .. import automove
+from ..channel import IntentError
+from ..model.deal import parse_deal_text
+from ..model.game import Game
+from ..model.rules import VARIANTS, IllegalMoveError
+from ..model.state import Move
+from ..store.prefs import for_store as prefs_for_store
+from ..validate import is_int, quote, safe_text
 from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
-from .channel import IntentError
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .how_won import HowWon
-from .model.deal import parse_deal_text
-from .model.game import Game
-from .model.rules import VARIANTS, IllegalMoveError
-from .model.state import Move
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
@@ -83,8 +85,6 @@ from .snapshot import (
     pile_labels,
     speak_piles,
 )
-from .store.prefs import for_store as prefs_for_store
-from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "solver_hint", "new_game", "restart",
@@ -161,7 +161,7 @@ class Table:
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
             raise TypeError(f"worker= takes a background.Worker, not {type(worker).__name__}")
-        from .store.stats import Stats
+        from ..store.stats import Stats
 
         self.hint_seconds = seconds_budget(hint_seconds, "hint_seconds")
         self.solve_seconds = seconds_budget(solve_seconds, "solve_seconds")

@@ -455,7 +455,7 @@ def piles_shown(root) -> dict[str, list[str]]:
 
 def test_the_first_board_plays_before_python_is_ready(offline_browser, served: str):
     from fourseasons_widget import Game
-    from fourseasons_widget.snapshot import position_snapshot
+    from fourseasons_widget.table.snapshot import position_snapshot
 
     # what the site saved for 01's first board: FourSeasons(seed=7); the waste card after a turn
     # and its refusal on the left of the cross, in the Python model's words
