@@ -14,23 +14,11 @@ from ._moved import MOVED_MODULES as _MOVED_MODULES
 from ._moved import install as _install_moved
 from ._moved import moved_attribute as _moved_attribute
 from .model.cards import CardError, card_code, parse_card
-from .model.game import Game, SaveFileError, position_status, set_loss_prover
+from .model.game import Game, SaveFileError, position_status, set_loss_prover  # noqa: F401
 from .model.rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
 from .model.state import Move, State
 
 _install_moved()
-
-
-def _exhausted(rules: Rules, state: State, max_nodes: int, max_seconds: float) -> bool:
-    # The game's status proves late losses with the research solver's exact search; the
-    # model only knows this function (the solver is imported the first time it is asked).
-    from .solver.exact import search
-
-    verdict, _, _ = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds)
-    return verdict == "lost"
-
-
-set_loss_prover(_exhausted)
 
 
 def _game_analyse(self: Game, max_seconds: float | None = 10.0, **budgets: _Any):
@@ -45,8 +33,7 @@ def _game_analyse(self: Game, max_seconds: float | None = 10.0, **budgets: _Any)
     return analyse(self, max_seconds=max_seconds, **budgets)
 
 
-# (set here, where the package wires the model to the solver: the model itself imports no
-# analysis, see tests/test_package_layout.py)
+# (set here: the model itself imports no analysis, see tests/test_package_layout.py)
 _game_analyse.__name__ = _game_analyse.__qualname__ = "analyse"
 Game.analyse = _game_analyse
 

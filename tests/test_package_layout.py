@@ -283,26 +283,41 @@ def test_every_stored_lesson_line_wins_in_the_model():
     assert checked >= 20
 
 
-def test_the_status_proves_late_losses_with_the_prover_it_is_given():
-    # a late position of a lost heuristic game: the loss needs a search, not a cheap proof
+def test_the_model_proves_no_late_loss_the_board_s_table_does():
+    """A model property runs no research (issue 40, item 2): the model's status says "lost"
+    only from what it can see; the board's table asks the solver (table/losses.py) before it
+    publishes, and records the proof in the game."""
+    from fourseasons_widget import FourSeasons
     from fourseasons_widget.solver.players import play_heuristic
+    from fourseasons_widget.table import losses
 
+    # a late position of a lost heuristic game whose loss needs a search, not a cheap proof
     g = Game.new(seed=11)
     for m in play_heuristic(g).moves:
         g.play(m)
-    lost = g.state
-    assert position_status(g.rules, lost) == "lost"  # the package wires the solver in
-    late = next(s for s in reversed(g.positions[:-1])
-                if g.rules.engine.moves(s) and position_status(g.rules, s) == "lost"
-                and len(s.stock) <= 5)
+    k = next(k for k in range(len(g.positions) - 2, 0, -1)
+             if len(g.positions[k].stock) <= losses.LATE_STOCK
+             and position_status(g.rules, g.positions[k]) == "playing"
+             and losses.late_loss(g.rules, g.positions[k]))
+    model = Game.new(seed=11)
+    for m in g.history[:k]:
+        model.play(m)
+    assert model.status == "playing"  # the model alone: no search, no "lost"
+    board = FourSeasons(game=model.copy(), stats=False)
+    assert board.status == "lost" and board.board["status"] == "lost"  # the table proved it
+    # the table's prover is the one it is given
     asked = []
-    old = set_loss_prover(lambda rules, state, nodes, seconds: asked.append(state) or False)
+    old = losses.set_prover(lambda rules, state, nodes, seconds: asked.append(state) or False)
     try:
-        assert position_status(g.rules, late) == "playing"  # this prover never proves
-        assert asked == [late]
+        assert FourSeasons(game=model.copy(), stats=False).status == "playing"
+        assert asked == [model.state]
+        with pytest.warns(DeprecationWarning, match="set_loss_prover has moved to "
+                          "fourseasons_widget.table.losses.set_prover"):
+            assert set_loss_prover(None) is not None  # (the old name forwards, one release)
+        assert FourSeasons(game=model.copy(), stats=False).status == "playing"
     finally:
-        set_loss_prover(old)
-    assert position_status(g.rules, late) == "lost"
+        losses.set_prover(old)
+    assert FourSeasons(game=model.copy(), stats=False).status == "lost"
 
 
 # -- the controller dispatches; its services know it only through protocols ----------------------

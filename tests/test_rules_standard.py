@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import codes, make_deck
 
-from fourseasons_widget import Game, IllegalMoveError
+from fourseasons_widget import FourSeasons, Game, IllegalMoveError
 from fourseasons_widget.model.cards import parse_card
+from fourseasons_widget.table.losses import prove_late_loss
 
 
 def test_deal_places_cross_left_centre_right_top_bottom_then_base_then_stock():
@@ -196,8 +197,11 @@ def test_lost_when_stock_is_empty_and_no_line_wins():
     while g.state.stock:
         g.play("turn")
     assert g.legal_moves()  # moves remain ...
-    assert g.status == "lost"  # ... but none leads to a win
-    assert not plain_search_wins(g)
+    assert not plain_search_wins(g)  # ... but none leads to a win
+    # the model says only what it sees (a search proves this loss): the board's table proves
+    # it before it publishes, and the game keeps the proof
+    assert g.status == "playing" and prove_late_loss(g) and g.status == "lost"
+    assert FourSeasons(game=Game.from_dict(g.to_dict()), stats=False).status == "lost"
 
 
 def test_playing_while_a_win_remains_after_the_stock_is_gone():
@@ -216,5 +220,5 @@ def test_lost_is_not_fooled_by_moving_a_lone_card_between_spaces():
     while g.state.stock:
         g.play("turn")
     assert g.legal_moves()  # there are still moves ...
-    assert g.status == "lost"  # ... but the loss is proved
-    assert not plain_search_wins(g)
+    assert not plain_search_wins(g)  # ... but none wins: the board proves the loss
+    assert prove_late_loss(g) and g.status == "lost"

@@ -13,6 +13,7 @@ from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.automove import after_move
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.table.background import Worker
+from fourseasons_widget.table.losses import late_loss
 
 
 def intent(w: FourSeasons, **kw) -> dict:
@@ -111,8 +112,8 @@ def _position_with_a_follow_up():
     for seed in range(40):
         g = Game.new(seed=seed)
         for _ in range(150):
-            if g.status != "playing":  # (a game proved lost is over: the board takes no move)
-                break
+            if g.status != "playing" or late_loss(g.rules, g.state):
+                break  # (a game proved lost is over: the board takes no move)
             for m in g.legal_moves():
                 probe = g.copy()
                 probe.play(m)

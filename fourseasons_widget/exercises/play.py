@@ -85,7 +85,9 @@ def check_won(board: Any, seed: int = 7, variant: str = "standard") -> Feedback:
     if state.is_won:
         return Feedback.right(f"Deal {seed} won in {len(game.history)} moves: the cross has "
                               "vanished.")
-    if fresh.status == "lost":
+    # (the board's own game: a loss its table proved is recorded there, the model's alone
+    # are the replayed game's)
+    if fresh.status == "lost" or (game.state == state and game.status == "lost"):
         return Feedback.not_yet(f"{state.cards_home} of 52 cards home, and this position is "
                                 "proved lost: undo some moves (U) or restart, and keep a space "
                                 "free for longer.")

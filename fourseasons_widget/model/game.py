@@ -17,7 +17,7 @@ import html
 import json
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from ..validate import check_origin, check_position, is_int, quote, quote_error
@@ -46,12 +46,8 @@ MAX_MOVES = 20_000
 #: numbers its deals 1 to 1,000,000 the same way)
 NEW_SEEDS = 1_000_000
 
-# Budgets for proving a loss while playing: the status is computed after every move, so it
-# must stay fast.  A proof that needs more than these is left to the solver (the hint says
-# "no win found"), and the status stays "playing".
-LOSS_NODES = 100_000
-LOSS_SECONDS_NO_STOCK = 0.25
-LOSS_SECONDS_LATE = 0.05
+#: the model's own proof of a loss looks at most this far: from this many stock cards down,
+#: whether any move can still change more than the arrangement of the cross
 LATE_STOCK = 5
 STUCK_LIMIT = 5_000
 
@@ -90,31 +86,28 @@ def _only_rearranging(rules: Rules, state: State) -> bool:
     return True
 
 
-#: ``(rules, state, max_nodes, max_seconds) -> bool``: True only when an exhaustive search of
-#: the position found no win.  The model knows no solver: the package wires the research
-#: solver's exact search in here when it is imported (``fourseasons_widget/__init__.py``), and
-#: without one only the cheap proofs below are made.
-LossProver = Callable[[Rules, State, int, float], bool]
-_loss_prover: LossProver | None = None
+def set_loss_prover(prover):
+    """Deprecated: the model knows no solver any more; the board's table proves late losses
+    (:func:`fourseasons_widget.table.losses.set_prover`, which this forwards to for one
+    release)."""
+    import importlib
+    import warnings
 
-
-def set_loss_prover(prover: LossProver | None) -> LossProver | None:
-    """Use ``prover`` for the status's search for a loss (``None``: the cheap proofs only);
-    returns the one it replaces.  Statuses computed before are forgotten."""
-    global _loss_prover
-    old, _loss_prover = _loss_prover, prover
-    position_status.cache_clear()
-    return old
+    warnings.warn("set_loss_prover has moved to fourseasons_widget.table.losses.set_prover "
+                  "(the model knows no solver: the board's table proves late losses); the old "
+                  "name goes in the next release", DeprecationWarning, stacklevel=2)
+    # (by name: the model imports nothing of the table)
+    return importlib.import_module("fourseasons_widget.table.losses").set_prover(prover)
 
 
 @functools.lru_cache(maxsize=4096)
 def position_status(rules: Rules, state: State) -> str:
-    """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``.
-
-    "lost" is said as soon as a cheap proof exists: no legal move; or, with the stock empty,
-    no move that can ever change anything but the arrangement of the tableau; or a complete
-    search of what is left by the loss prover (tried when the stock is empty or nearly so, on
-    a small budget; see :func:`set_loss_prover`).
+    """``"won"``, ``"lost"`` (proved: no sequence of moves wins) or ``"playing"``, from what
+    the model itself can see: "lost" when no move is legal, or when, with at most
+    :data:`LATE_STOCK` cards left in the stock, no move can ever change anything but the
+    arrangement of the tableau.  A loss that needs a search is the solver's to prove (the
+    board asks it: :mod:`fourseasons_widget.table.losses`), and recorded in the game
+    (:meth:`Game.record_lost`).
     """
     if state.is_won:
         return "won"
@@ -124,10 +117,7 @@ def position_status(rules: Rules, state: State) -> str:
         return "playing"
     if _only_rearranging(rules, state):
         return "lost"
-    if _loss_prover is None:
-        return "playing"
-    seconds = LOSS_SECONDS_NO_STOCK if not state.stock else LOSS_SECONDS_LATE
-    return "lost" if _loss_prover(rules, state, LOSS_NODES, seconds) else "playing"
+    return "playing"
 
 
 class Game:

@@ -69,6 +69,7 @@ from .background import Job, Worker, default_worker
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .how_won import HowWon
+from .losses import prove_late_loss
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
@@ -766,6 +767,9 @@ class Table:
         ``last``: a click already on its way stays valid."""
         with self.lock, self.batch():
             g = self._game
+            # (a late loss is the solver's to prove, not the model's: asked here, before the
+            # snapshot, the recorder and the banner read the game's status)
+            prove_late_loss(g)
             rules, s = g.rules, g.state
             new_position = kind != "hint" and bump
             if new_position:
