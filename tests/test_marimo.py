@@ -41,8 +41,8 @@ def test_a_forged_write_is_refused_once_not_once_per_delivery(board):
     w.observe(lambda _c: said.append(w.message), "message_serial")
     _update(w, el, {"board": {"piles": []}, "ply": 5})
     assert said == ["Refused: the front end may not set board, ply"]
-    _update(w, el, {"card_face": "enormous"})  # (a writable trait, with a value not on offer)
-    assert len(said) == 2 and said[1].startswith("Refused: card_face takes one of")
+    _update(w, el, {"card_face": "large"})  # (a view option: Python's, changed by an intent)
+    assert len(said) == 2 and said[1].startswith("Refused: the front end may not set card_face")
     assert w.ply == 0 and w.card_face == "classic"
 
 
@@ -53,8 +53,8 @@ def test_the_same_write_made_twice_by_the_player_is_applied_twice(board):
     for _ in range(2):
         _update(w, el, {"ply": 9})
     assert len(said) == 2  # (two writes: two refusals; only marimo's echo of each is dropped)
-    _update(w, el, {"four_colour": True})
-    assert w.four_colour is True
+    _update(w, el, {"seen": 3})
+    assert w.seen == 3 and len(said) == 2
 
 
 def test_a_move_on_the_board_changes_the_value_marimo_cells_read(board):
@@ -86,3 +86,15 @@ def test_hiding_the_page_is_an_intent_not_a_write(board):
     _custom(w, {"type": "pause", "paused": "yes"})
     assert w.paused is False and w.message_serial == serial + 1
     assert "pause intent" in w.message
+
+
+def test_a_view_option_is_an_intent_and_changes_nothing_marimo_cells_read(board):
+    """Choosing the card face is no write of the element's value: marimo re-runs no cell
+    for it (only a front-end write does that), and Python applies it once."""
+    w, el = board
+    before = el.value
+    said = []
+    w.observe(lambda _c: said.append(w.message), "message_serial")
+    _custom(w, {"type": "view_option", "name": "card_face", "value": "large"})
+    assert w.card_face == "large" and said == []
+    assert el.value["ply"] == before["ply"] and el.value["seen"] == before["seen"]
