@@ -1,9 +1,11 @@
-"""The board in real marimo (``marimo run``, headless Chromium, offline on 127.0.0.1).
+"""The board in real marimo (``marimo run`` and ``marimo edit``, headless Chromium, offline on
+127.0.0.1).
 
 A person plays a game in a marimo app: the board draws and plays, a cell that reads
 ``board.value`` reacts to each move, a slow cell run beside the board loses none of the moves
 made while it runs, the dark theme is readable and the board fits its cell (screenshots in
-``artifacts/``, light and dark).
+``artifacts/``, light and dark).  In ``marimo edit`` each cell's output box is at most 610 px
+tall and scrolls within: the board fits in it, whole, with cards a person can read.
 """
 
 from __future__ import annotations
@@ -65,20 +67,16 @@ def _(mo, slow, time):
 '''
 
 
-@pytest.fixture(params=[("light", 1280), ("dark", 1280), ("light", 420)],
-                ids=["light-1280", "dark-1280", "light-420"])
-def marimo_app(request, tmp_path):
-    """``marimo run`` of the app above, with marimo's theme set to light or dark (and the
-    width of the window the app is opened in)."""
-    theme, width = request.param
-    (tmp_path / "app.py").write_text(APP)
+def _serve(tmp_path, app: str, command: str, theme: str = "light"):
+    """``marimo <command>`` (run, edit) of ``app`` on 127.0.0.1; yields its URL."""
+    (tmp_path / "app.py").write_text(app)
     config = tmp_path / "config" / "marimo"
     config.mkdir(parents=True)
     (config / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
     port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    proc = subprocess.Popen([sys.executable, "-m", "marimo", "run", "--headless", "--no-token",
+    proc = subprocess.Popen([sys.executable, "-m", "marimo", command, "--headless", "--no-token",
                              "--host", "127.0.0.1", "--port", str(port), str(tmp_path / "app.py")],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -89,10 +87,20 @@ def marimo_app(request, tmp_path):
                 break
             except OSError:
                 time.sleep(0.5)
-        yield theme, width, url
+        yield url
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+@pytest.fixture(params=[("light", 1280), ("dark", 1280), ("light", 420)],
+                ids=["light-1280", "dark-1280", "light-420"])
+def marimo_app(request, tmp_path):
+    """``marimo run`` of the app above, with marimo's theme set to light or dark (and the
+    width of the window the app is opened in)."""
+    theme, width = request.param
+    for url in _serve(tmp_path, APP, "run", theme):
+        yield theme, width, url
 
 
 def _luminance(css: str) -> float:
@@ -134,3 +142,39 @@ def test_a_game_in_marimo(marimo_app, browser, artifacts):
         box, cell = root.bounding_box(), page.locator(".output-area").first.bounding_box()
         assert box["x"] >= cell["x"] - 1 and box["x"] + box["width"] <= cell["x"] + cell["width"] + 1
         page.screenshot(path=str(artifacts / f"marimo-{theme}-{width}.png"))
+
+
+EDIT_APP = APP.split("@app.cell\ndef _(mo):")[0].replace('marimo.App(width="medium")',
+                                                          "marimo.App()")
+
+
+def test_the_board_fits_its_cell_in_marimo_edit(tmp_path, browser, artifacts):
+    """``marimo edit``, its default (compact) width, 1280 px: a person runs the notebook
+    (marimo's Run button), and the board stands whole in its cell's output box — no scrolling
+    within the cell — as wide as the box, cards still legible; a move by mouse reaches the
+    cell that reads the board."""
+    for url in _serve(tmp_path, EDIT_APP, "edit"):
+        with local_only_page(browser, url, width=1280, height=800) as page:
+            page.set_default_timeout(60_000)
+            page.get_by_text("import marimo as mo").wait_for()
+            page.get_by_test_id("run-button").last.click()  # (run the stale cells)
+            stock = page.locator('[data-pile="stock"]')
+            stock.wait_for()
+            page.get_by_text("Python's board: ply 0,").wait_for()
+            root = page.locator(".fsw-root")
+            page.wait_for_function(  # (fitted: the board has measured its cell)
+                "() => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
+                "e.shadowRoot.querySelector('.fsw-root[data-fit]'))")
+            out = page.locator(".output-area", has=page.locator("marimo-anywidget")).first
+            bound, inner, whole, width = out.evaluate(
+                "o => [getComputedStyle(o).maxHeight, o.clientHeight, o.scrollHeight,"
+                " o.clientWidth]")
+            assert bound == "610px"  # (marimo's bound: what this test is about)
+            assert whole <= inner + 1, f"the board scrolls within its cell: {whole} > {inner}"
+            box = root.bounding_box()
+            assert box["width"] >= width - 40  # (the box's width, less its padding)
+            card = root.locator(".fsw-card").first.bounding_box()
+            assert card["width"] >= 40, card
+            stock.click()
+            page.get_by_text("Python's board: ply 1,").wait_for()
+            page.screenshot(path=str(artifacts / "marimo-edit-light-1280.png"))
