@@ -66,7 +66,7 @@ from .model.game import Game
 from .model.rules import VARIANTS, RulesError
 from .model.state import Move
 from .snapshot import describe_move, pile_labels, position_snapshot
-from .store import prefs
+from .store import prefs, sessions
 from .store.stats import Stats
 from .validate import quote, safe_text
 
@@ -200,7 +200,9 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         given = game is not None or deck is not None  # a position the code fixed, not a deal
         # the player's choices kept beside the statistics (none with statistics off); what
         # this call passes wins over them
-        store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        # (by default the player's own file; in an app served by ``marimo run``, the
+        # session's own store: store/sessions.py)
+        store = stats if isinstance(stats, Stats) else sessions.default_store() if stats else None
         self._prefs = prefs.for_store(store)
         kept = self._prefs.load() if self._prefs is not None else {}
         view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
