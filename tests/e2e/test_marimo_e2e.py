@@ -70,7 +70,7 @@ def _(mo, slow, time):
 '''
 
 
-def _serve(tmp_path, app: str, command: str, theme: str = "light"):
+def _serve(tmp_path, app: str, command: str, theme: str = "light", **env_extra: str):
     """``marimo <command>`` (run, edit) of ``app`` on 127.0.0.1; yields its URL."""
     (tmp_path / "app.py").write_text(app)
     config = tmp_path / "config" / "marimo"
@@ -78,7 +78,8 @@ def _serve(tmp_path, app: str, command: str, theme: str = "light"):
     (config / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
     port = free_port()
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+           **env_extra}
     proc = subprocess.Popen([sys.executable, "-m", "marimo", command, "--headless", "--no-token",
                              "--host", "127.0.0.1", "--port", str(port), str(tmp_path / "app.py")],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -193,3 +194,53 @@ def test_the_board_fits_its_cell_in_marimo_edit(tmp_path, browser, artifacts):
             stock.click()
             page.get_by_text("Python's board: ply 1,").wait_for()
             page.screenshot(path=str(artifacts / "marimo-edit-light-1280.png"))
+
+
+SHARED_APP = """
+import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from fourseasons_widget import FourSeasons
+
+    board = mo.ui.anywidget(FourSeasons(seed=7))
+    board
+    return board, mo
+
+
+@app.cell
+def _(board, mo):
+    mo.md(f"Python's board: ply {board.value['ply']}")
+    return
+"""
+
+
+def test_two_visitors_of_a_marimo_app_keep_their_own_statistics(tmp_path, browser):
+    """``marimo run`` serves everyone from one process: the game one visitor leaves is not
+    offered to the next, and nothing is written to the server's own statistics file."""
+    from fourseasons_widget.store.stats import Stats
+
+    data = tmp_path / "server-data"
+    for url in _serve(tmp_path, SHARED_APP, "run", FOURSEASONS_WIDGET_DATA=str(data)):
+        with local_only_page(browser, url, width=1280, height=800) as alice:
+            alice.set_default_timeout(60_000)
+            alice.get_by_text("Python's board: ply 0").wait_for()
+            for ply in (1, 2):
+                alice.locator('[data-pile="stock"]').click()
+                alice.get_by_text(f"Python's board: ply {ply}").wait_for()
+            with local_only_page(browser, url, width=1280, height=800) as bob:
+                bob.set_default_timeout(60_000)
+                bob.get_by_text("Python's board: ply 0").wait_for()
+                bob.wait_for_function(
+                    "() => [...document.querySelectorAll('*')].some(e => e.shadowRoot && "
+                    "e.shadowRoot.querySelector('.fsw-root[data-kernel=\"live\"]'))")
+                banner = bob.locator('[data-role="banner"]')
+                assert banner.get_attribute("data-kind") != "resume", banner.inner_text()
+    # (the server has stopped: what it wrote is all written)
+    server = Stats(data / "stats.sqlite")
+    assert server.unfinished("standard") is None and server.history() == []
