@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test test-fast setup setup-test lint browser export lite wheel clean
+.PHONY: play test test-fast setup setup-test lint browser export book lite wheel clean
 
 $(VENV)/bin/activate:
 	@echo "==> Making a virtual environment in $(VENV) (first time only)"
@@ -53,6 +53,11 @@ test-fast:
 export: setup
 	$(PY) -m fourseasons_widget.tools.export notebooks/01-play.ipynb -o _output/play.html
 
+# The whole course as a static book (every notebook run and written as a page, the glossary,
+# the sources and the solutions, linked; boards that play offline): _book/, for any static host.
+book: setup
+	$(PY) -m fourseasons_widget.tools.book notebooks -o _book
+
 # A JupyterLite site of the notebooks that runs with no network: Pyodide, every wheel and the
 # widget front ends are served from _site/ (downloads cached in build/lite-cache/).
 lite: setup
@@ -68,4 +73,4 @@ wheel: $(VENV)/bin/activate
 	@ls dist/fourseasons_widget-*.whl
 
 clean:
-	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site build dist
+	rm -rf $(VENV) js/node_modules js/export/node_modules fourseasons_widget/static artifacts _output _site _book build dist

@@ -4,7 +4,10 @@
 :mod:`fourseasons_widget.solver`; the model (``cards``, ``deal``, ``rules``, ``state``,
 ``game``) in :mod:`fourseasons_widget.model`, the statistics store (``stats``,
 ``stats_schema``, ``stats_summary``, ``prefs``) in :mod:`fourseasons_widget.store` and the tools
-(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`.  A finder
+(``cli``, ``export``, ``browser``, ``figures``) in :mod:`fourseasons_widget.tools`; the table and
+its services (``controller``, ``advice``, ``demo`` …) in :mod:`fourseasons_widget.table`; the checks
+of the statistics store's rows, of the experiments' CSV rows and of a front end's state update
+out of :mod:`fourseasons_widget.validate` into the modules that use them.  A finder
 installed by the package answers the old module names with the new modules themselves (one
 module object, so monkeypatching either name works) and says so with a ``DeprecationWarning``;
 ``python -m`` with an old name runs the new module.  The teaching package never imports the
@@ -19,6 +22,9 @@ import importlib.util
 import sys
 import warnings
 
+# the table and its services (fourseasons_widget/table/)
+TABLE_MODULES = ("controller", "advice", "demo", "how_won", "review", "rules_choice", "offers",
+                 "recorder", "snapshot", "background")
 MOVED_MODULES = {
     "fourseasons_widget.search.solver": "fourseasons_widget.solver.exact",
     **{f"fourseasons_widget.search.{m}": f"fourseasons_widget.solver.{m}"
@@ -30,11 +36,23 @@ MOVED_MODULES = {
        for m in ("stats", "stats_schema", "stats_summary", "prefs")},
     **{f"fourseasons_widget.{m}": f"fourseasons_widget.tools.{m}"
        for m in ("cli", "export", "browser", "figures")},
+    **{f"fourseasons_widget.{m}": f"fourseasons_widget.table.{m}"
+       for m in TABLE_MODULES},
 }
 # names once exported by ``fourseasons_widget.search`` itself
 MOVED_ATTRIBUTES = {"solve": "fourseasons_widget.solver.exact",
                     "search": "fourseasons_widget.solver.exact",
                     "SolveResult": "fourseasons_widget.solver.exact"}
+# checks once in ``fourseasons_widget.validate``, now in the one module that uses them
+MOVED_CHECKS = {
+    **{n: "fourseasons_widget.store.checks"
+       for n in ("STATS_RESULTS", "STATS_MOVES_LIMIT", "STATS_SECONDS_LIMIT", "STATS_TEXT_LIMIT",
+                 "stats_name", "stats_options", "stats_game", "stats_saved")},
+    **{n: "fourseasons_widget.solver.rows"
+       for n in ("CSV_FORMULA_START", "CSV_LINE_LIMIT", "csv_cell", "csv_int", "csv_real",
+                 "EXPERIMENT_OUTCOMES", "EXPERIMENT_NODES_LIMIT", "experiment_row")},
+    "frontend_update": "fourseasons_widget.channel",
+}
 
 
 def _warn(old: str, new: str) -> None:
@@ -52,6 +70,9 @@ def moved_attribute(package: str, name: str):
         new = MOVED_ATTRIBUTES[name]
         _warn(full, f"{new.rsplit('.exact', 1)[0]}.{name}")
         return getattr(importlib.import_module(new), name)
+    if package == "fourseasons_widget.validate" and name in MOVED_CHECKS:
+        _warn(full, f"{MOVED_CHECKS[name]}.{name}")
+        return getattr(importlib.import_module(MOVED_CHECKS[name]), name)
     raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
 

@@ -16,7 +16,25 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from .validate import frontend_update, quote, safe_text
+from .validate import quote, safe_text
+
+
+def frontend_update(sync_data: Any, writable: dict[str, type]) -> tuple[dict[str, Any], list[str]]:
+    """Split a state update sent by a front end into the values it may set (the names in
+    ``writable``, each with a value of exactly that type) and the names refused (bounded:
+    the first 20, each quoted).  Everything else a widget publishes is Python's to say."""
+    if not isinstance(sync_data, dict):
+        return {}, [quote(sync_data)]
+    accepted: dict[str, Any] = {}
+    refused: list[str] = []
+    for name, value in sync_data.items():
+        kind = writable.get(name) if isinstance(name, str) else None
+        if kind is not None and type(value) is kind:
+            accepted[name] = value
+        elif len(refused) < 20:
+            refused.append(name if isinstance(name, str) and name.isascii() and len(name) <= 40
+                           else quote(name))
+    return accepted, refused
 
 
 class IntentError(ValueError):

@@ -1,5 +1,9 @@
-"""One gate for everything that comes from outside: save files, move text, pile names, decks,
-budgets, and the widget's intents and trait updates.
+"""The checks every layer needs for what comes from outside: save files, move text, pile names,
+decks, positions and budgets.  A check only one module needs lives in that module: the
+statistics store's rows in :mod:`~fourseasons_widget.store.checks`, the experiments' CSV rows
+in :mod:`~fourseasons_widget.solver.rows`, a front end's state update in
+:mod:`~fourseasons_widget.channel` (their old names here answer for one release, with a
+``DeprecationWarning``).
 
 The rules it enforces, once, for every entry point:
 
@@ -261,172 +265,6 @@ def count_budget(value: Any, name: str) -> int:
     return budget(value, name, integer=True)
 
 
-# ---------------------------------------------------------------------------------------------
-# The project's CSV files (the experiments' per-deal rows, their checkpoint, the summaries)
-
-#: what a spreadsheet runs as a formula when a cell starts with it (OWASP's list: CSV injection)
-CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-#: the longest line of a checkpoint file read back (a row of this package is about 80 bytes)
-CSV_LINE_LIMIT = 1000
-_CSV_FLOAT = re.compile(r"[0-9]{1,20}(\.[0-9]{1,20})?([eE][-+]?[0-9]{1,3})?", re.ASCII)
-
-
-def csv_cell(value: Any, name: str) -> str | int | float:
-    """A value as the package writes it into a CSV cell: ``None`` as empty, a whole number,
-    a finite real number, or text — neutralised when a spreadsheet would run it as a formula
-    (a leading ``=``, ``+``, ``-``, ``@``, tab or carriage return gets a ``'`` before it).
-    ``nan``, ``inf``, bools and other objects are refused (``ValueError``): a file written
-    by the package holds only what the package can read back."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        raise ValueError(f"{name}: a CSV cell holds no bool")
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real):
-        f = float(value)
-        if not math.isfinite(f):
-            raise ValueError(f"{name} must be a finite number, not {quote(f)}")
-        return f
-    if isinstance(value, str):
-        return "'" + value if value.startswith(CSV_FORMULA_START) else value
-    raise ValueError(f"{name}: a CSV cell holds text or a number, not {quote(value)}")
-
-
-def csv_int(text: Any, name: str, lo: int, hi: int) -> int:
-    """A whole number read from a CSV cell, written canonically (ASCII digits, no sign, no
-    leading zero, no space: ``" 0 "``, ``"007"`` and ``"٣"`` are refused) from ``lo`` to
-    ``hi``; raises ``ValueError``."""
-    v = ascii_int(text)
-    if v is None or not lo <= v <= hi:
-        raise ValueError(f"{name} must be a whole number from {lo} to {quote(hi)} in digits "
-                         f"0-9, not {quote(text)}")
-    return v
-
-
-def csv_real(text: Any, name: str, lo: float, hi: float) -> float:
-    """A finite number read from a CSV cell (ASCII, unsigned: ``12``, ``0.25``, ``1e-05``)
-    from ``lo`` to ``hi``; ``nan``, ``-inf``, ``1e999`` are refused (``ValueError``)."""
-    if not isinstance(text, str) or len(text) > 48 or not _CSV_FLOAT.fullmatch(text):
-        raise ValueError(f"{name} must be a number in digits 0-9, not {quote(text)}")
-    f = float(text)
-    if not math.isfinite(f) or not lo <= f <= hi:
-        raise ValueError(f"{name} must be a number from {lo:g} to {hi:g}, not {quote(text)}")
-    return f
-
-
-#: an experiment's outcomes: the searchers' verdicts and the players' ends
-EXPERIMENT_OUTCOMES = ("won", "lost", "unknown", "stuck")
-#: the most nodes one deal's row counts (the prover adds three searches of 2**62 at most)
-EXPERIMENT_NODES_LIMIT = 2**64
-
-
-def experiment_row(cells: list[str], fields: tuple[str, ...], variants: Iterable[str],
-                   players: Iterable[str]) -> dict[str, Any]:
-    """One row of an experiment's per-deal file, read back (the checkpoint a run resumes
-    from): ``cells`` in the order of ``fields``, each checked and turned into the value the
-    run itself makes (so a resumed run writes what an uninterrupted one does).  Raises
-    ``ValueError`` naming the first cell that is wrong."""
-    if len(cells) != len(fields):
-        raise ValueError(f"{len(cells)} cells, not {len(fields)}")
-    raw = dict(zip(fields, cells, strict=True))
-    row: dict[str, Any] = {
-        "variant": choice(raw["variant"], "variant", variants),
-        "seed": csv_int(raw["seed"], "seed", 0, SEED_LIMIT - 1),
-        "player": choice(raw["player"], "player", players),
-        "outcome": choice(raw["outcome"], "outcome", EXPERIMENT_OUTCOMES),
-        "moves": csv_int(raw["moves"], "moves", 0, STATS_MOVES_LIMIT),
-        "nodes": csv_int(raw["nodes"], "nodes", 0, EXPERIMENT_NODES_LIMIT),
-        "seconds": csv_real(raw["seconds"], "seconds", 0.0, BUDGET_SECONDS_LIMIT),
-        "cards_home": csv_int(raw["cards_home"], "cards_home", 0, 52),
-        "max_nodes": None if raw["max_nodes"] == "" else csv_int(
-            raw["max_nodes"], "max_nodes", 1, BUDGET_COUNT_LIMIT),
-        "max_seconds": None if raw["max_seconds"] == "" else csv_real(
-            raw["max_seconds"], "max_seconds", 0.0, BUDGET_SECONDS_LIMIT),
-    }
-    if row["max_seconds"] == 0.0:
-        raise ValueError("max_seconds must be greater than 0, not 0")
-    if (row["outcome"] == "won") != (row["cards_home"] == 52):
-        raise ValueError(f"an outcome {row['outcome']} with {row['cards_home']} cards home")
-    return row
-
-
-# ---------------------------------------------------------------------------------------------
-# The statistics store's rows (stats.py reads every row through these: the file is outside
-# input — another program, or a person with a SQLite shell, may have written anything)
-
-#: the results a game is recorded with
-STATS_RESULTS = ("won", "lost", "abandoned", "demo")  # demo: a win the Demo had a hand in
-#: the longest game the store keeps, in moves, and its longest clock, in seconds (~31 years)
-STATS_MOVES_LIMIT = 1_000_000
-STATS_SECONDS_LIMIT = 1e9
-#: the longest deal label ("seed 42", "PySolFC 617") and options text kept with a game
-STATS_TEXT_LIMIT = 200
-_STATS_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}", re.ASCII)
-
-
-def stats_name(value: Any) -> str:
-    """A variant's name as the store keeps it: 1-40 ASCII letters, digits, ``_.-``."""
-    if not isinstance(value, str) or not _STATS_NAME.fullmatch(value):
-        raise ValueError(f"a variant is a short name, not {quote(value)}")
-    return value
-
-
-def stats_options(value: Any) -> str:
-    """Options as the store keeps them: JSON text of an object of short strings, canonical
-    (sorted keys, no spaces)."""
-    import json
-
-    if isinstance(value, str):
-        if len(value) > STATS_TEXT_LIMIT:
-            raise ValueError("options text too long")
-        try:
-            value = json.loads(value)
-        except (ValueError, RecursionError):
-            raise ValueError(f"options are not JSON: {quote(value)}") from None
-    if not isinstance(value, dict) or len(value) > 10 or not all(
-            isinstance(k, str) and isinstance(v, str) and _STATS_NAME.fullmatch(k)
-            and _STATS_NAME.fullmatch(v) for k, v in value.items()):
-        raise ValueError(f"options map short names to short names, not {quote(value)}")
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def stats_game(row: dict[str, Any]) -> dict[str, Any]:
-    """One finished game as read from the store (``id``, ``variant``, ``options``, ``seed``,
-    ``deal``, ``result``, ``moves``, ``seconds``, ``ended``), checked; raises ``ValueError``
-    naming the first field that is wrong."""
-    out: dict[str, Any] = {"id": whole(row.get("id"), "id", 1, 2**63 - 1),
-                           "variant": stats_name(row.get("variant"))}
-    result = row.get("result")
-    if not isinstance(result, str) or result not in STATS_RESULTS:
-        raise ValueError(f"result must be one of {', '.join(STATS_RESULTS)}, not {quote(result)}")
-    out["result"] = result
-    out["moves"] = whole(row.get("moves"), "moves", 0, STATS_MOVES_LIMIT)
-    out["seconds"] = real(row.get("seconds"), "seconds", 0.0, STATS_SECONDS_LIMIT)
-    seed = row.get("seed")
-    out["seed"] = None if seed is None else whole(seed, "seed", 0, SEED_LIMIT - 1)
-    deal = row.get("deal")
-    if deal is not None and (not isinstance(deal, str) or len(deal) > STATS_TEXT_LIMIT):
-        raise ValueError(f"deal must be a short text, not {quote(deal)}")
-    out["deal"] = None if deal is None else safe_text(deal, STATS_TEXT_LIMIT)
-    options = row.get("options")
-    out["options"] = None if options is None else stats_options(options)
-    ended = row.get("ended")
-    out["ended"] = real(ended, "ended", 0.0, 1e11) if ended is not None else 0.0
-    return out
-
-
-def stats_saved(row: dict[str, Any], max_bytes: int) -> dict[str, Any]:
-    """A saved unfinished game as read from the store (``game``: JSON text of at most
-    ``max_bytes`` characters, ``seconds``: its clock), checked; raises ``ValueError``."""
-    game = row.get("game")
-    if not isinstance(game, str):
-        raise ValueError(f"the saved game is not text but {quote(game)}")
-    if len(game) > max_bytes:
-        raise ValueError("the saved game is too large")
-    return {"game": game, "seconds": real(row.get("seconds"), "its clock", 0.0, STATS_SECONDS_LIMIT)}
-
-
 def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     """Check where a game says it comes from: ``seed`` (``None`` or 0 ≤ seed < 2**63),
     ``pysol`` (``None``, 1 ≤ n < 10**20 or ``"ms<n>"``, as :func:`~.deal.parse_pysol_number`
@@ -454,28 +292,6 @@ def check_origin(seed: Any, pysol: Any, deck: Any, rules: Any = None) -> None:
     if pysol is not None and rules is not None and pysol_deck(
             pysol, rules.pysol_rows, base=rules.deal == "cross") != deck:
         raise ValueError(f"the deck is not PySolFC's deal {pysol}")
-
-
-# ---------------------------------------------------------------------------------------------
-# The widget's channel
-
-
-def frontend_update(sync_data: Any, writable: dict[str, type]) -> tuple[dict[str, Any], list[str]]:
-    """Split a state update sent by a front end into the values it may set (the names in
-    ``writable``, each with a value of exactly that type) and the names refused (bounded:
-    the first 20, each quoted).  Everything else a widget publishes is Python's to say."""
-    if not isinstance(sync_data, dict):
-        return {}, [quote(sync_data)]
-    accepted: dict[str, Any] = {}
-    refused: list[str] = []
-    for name, value in sync_data.items():
-        kind = writable.get(name) if isinstance(name, str) else None
-        if kind is not None and type(value) is kind:
-            accepted[name] = value
-        elif len(refused) < 20:
-            refused.append(name if isinstance(name, str) and name.isascii() and len(name) <= 40
-                           else quote(name))
-    return accepted, refused
 
 
 # ---------------------------------------------------------------------------------------------
@@ -572,10 +388,15 @@ def check_position(rules: Any, s: Any) -> None:
                          "at most one")
 
 
-__all__ = ["BudgetError", "CSV_FORMULA_START", "CSV_LINE_LIMIT", "EXPERIMENT_OUTCOMES",
-           "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
-           "STATS_RESULTS", "ascii_int", "budget", "check_origin", "check_position", "choice",
-           "cancel_token", "count_budget", "csv_cell", "csv_int", "csv_real", "experiment_row",
-           "flag", "frontend_update", "search_order", "seed",
-           "is_int", "pile_parts", "quote", "quote_error", "real", "safe_text", "stats_game",
-           "stats_name", "stats_options", "stats_saved", "take", "whole", "workers"]
+__all__ = ["BudgetError", "PILE_NAME", "PYSOL_LIMIT", "QUOTE_LIMIT", "SEED_LIMIT", "SHORT_PILE",
+           "ascii_int", "budget", "check_origin", "check_position", "choice", "cancel_token",
+           "count_budget", "flag", "search_order", "seed", "is_int", "pile_parts", "quote",
+           "quote_error", "real", "safe_text", "take", "whole", "workers"]
+
+
+# Checks owned by one module moved to it (issue 40): the old names answer for one release,
+# with a DeprecationWarning (resolved by name in _moved: no import of those modules here).
+def __getattr__(name: str):
+    from ._moved import moved_attribute
+
+    return moved_attribute(__name__, name)

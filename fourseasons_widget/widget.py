@@ -1,6 +1,6 @@
 """``FourSeasons``: the board as a Jupyter widget (anywidget), a thin adapter over a table.
 
-The truth is the table's controller, :class:`~fourseasons_widget.controller.Table` (plain
+The truth is the table's controller, :class:`~fourseasons_widget.table.controller.Table` (plain
 Python: the game, the intents, one snapshot of everything a view shows).  This adapter maps
 that snapshot to synced traits, the front end's messages to intents (through the one gate,
 :mod:`~fourseasons_widget.channel`) and keeps the Python API (``w.play``, ``w.undo``,
@@ -50,9 +50,14 @@ import anywidget
 import traitlets
 
 from . import preview
-from .background import Job, Worker
 from .channel import FrontEndGate, IntentError
-from .controller import (
+from .model.game import Game
+from .model.rules import VARIANTS, RulesError
+from .model.state import Move
+from .store import prefs, sessions
+from .store.stats import Stats
+from .table.background import Job, Worker
+from .table.controller import (
     INTENT_FIELDS,
     INTENTS,
     MAX_TEXT,
@@ -61,13 +66,8 @@ from .controller import (
     Table,
     _effort,  # noqa: F401  (kept importable from here)
 )
-from .controller import seconds_budget as _seconds
-from .model.game import Game
-from .model.rules import VARIANTS, RulesError
-from .model.state import Move
-from .snapshot import describe_move, pile_labels, position_snapshot
-from .store import prefs, sessions
-from .store.stats import Stats
+from .table.controller import seconds_budget as _seconds
+from .table.snapshot import describe_move, pile_labels, position_snapshot
 from .validate import quote, safe_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -120,10 +120,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     loaded save, ``w.game = g``) is the author's: it never records, never touches the player's
     saved game, and no "resume" offer covers it; a board dealt from a seed, a PySolFC number or
     at random offers the saved game while it stands untouched at the deal (see
-    :mod:`~fourseasons_widget.recorder`).  ``auto_home=False`` leaves every card to the player
+    :mod:`~fourseasons_widget.table.recorder`).  ``auto_home=False`` leaves every card to the player
     (the toolbar's "Auto home"); :meth:`cancel` stops a search running in the background;
     :meth:`resume` takes up the unfinished game of the variant saved in an earlier session.
-    ``worker=`` takes another :class:`~fourseasons_widget.background.Worker` (by default a
+    ``worker=`` takes another :class:`~fourseasons_widget.table.background.Worker` (by default a
     thread where threads work, else a foreground one, as in Pyodide).
     """
 
@@ -315,7 +315,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     # -- what the gate and the tests reach -----------------------------------------------
     @property
     def table(self) -> Table:
-        """The controller of this table (plain Python; see :mod:`~fourseasons_widget.controller`)."""
+        """The controller of this table (plain Python; see :mod:`~fourseasons_widget.table.controller`)."""
         return self._table
 
     @property
@@ -478,7 +478,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         the stock" (its card is face down).
 
         ``background=True`` (what the board's Hint button does) runs the search in the worker
-        and returns its :class:`~fourseasons_widget.background.Job`; the board stays live, and
+        and returns its :class:`~fourseasons_widget.table.background.Job`; the board stays live, and
         the advice is shown when it comes (or dropped if the position has changed)."""
         return self._table.hint(max_seconds, background=background, knows_stock=knows_stock)
 
@@ -495,7 +495,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     def solve(self, max_seconds: float | None = None, *, background: bool = False):
         """Solve the current position and publish the line for replay in the browser
         (``replay`` trait).  Returns the solver's result (with ``background=True``, what the
-        board's Solve button does, the :class:`~fourseasons_widget.background.Job` instead)."""
+        board's Solve button does, the :class:`~fourseasons_widget.table.background.Job` instead)."""
         return self._table.solve(max_seconds, background=background)
 
     def cancel(self) -> bool:

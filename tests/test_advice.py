@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import threading
 
+from helpers import played_by_heuristic, with_stock_reshuffled
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game
-from fourseasons_widget.advice import Advisor
-from fourseasons_widget.background import ForegroundWorker
-from fourseasons_widget.snapshot import pile_labels
 from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.table.advice import Advisor
+from fourseasons_widget.table.background import ForegroundWorker
+from fourseasons_widget.table.snapshot import pile_labels
 
 
 class Host:
@@ -92,7 +93,7 @@ def test_a_search_for_a_position_left_meanwhile_is_dropped():
 
 
 def test_demo_mode_without_a_table_plays_the_solver_s_line_as_the_demo_s():
-    from fourseasons_widget.demo import DemoMode
+    from fourseasons_widget.table.demo import DemoMode
 
     game = Game.new(seed=7)
     host = Host(game, seconds=30)
@@ -108,25 +109,8 @@ def test_demo_mode_without_a_table_plays_the_solver_s_line_as_the_demo_s():
 
 # -- the fair hint (issue 36): it never reads the order of the face-down stock --------------
 
-def _played(seed: int, plies: int) -> Game:
-    from fourseasons_widget.solver.greedy import _heuristic_move
-
-    g = Game.new(seed=seed)
-    for _ in range(plies):
-        pick = _heuristic_move(g.rules, g.state, {t.key() for t in g.positions})
-        if pick is None or g.state.is_won:
-            break
-        g.play(g.rules.engine.to_move(g.state, pick[0]))
-    return g
 
 
-def _reshuffled(g: Game, rng) -> Game:
-    """The same moves from a deal whose never-seen stock cards lie in another order."""
-    swap = dict(zip(g.state.stock, rng.sample(g.state.stock, len(g.state.stock)), strict=True))
-    h = Game(g.start._replace(stock=tuple(swap.get(c, c) for c in g.start.stock)), g.rules)
-    for m in g.history:
-        h.play(m)
-    return h
 
 
 def _fair_advisor(game: Game, seconds: float = 60.0, samples: int = 4, nodes: int = 1500):
@@ -153,8 +137,8 @@ def test_the_fair_hint_is_the_same_whatever_the_order_of_the_face_down_cards(
     the solver's, say — fails this."""
     import random
 
-    g = _played(seed, plies)
-    h = _reshuffled(g, random.Random(shuffle))
+    g = played_by_heuristic(seed, plies)
+    h = with_stock_reshuffled(g, random.Random(shuffle))
     assert h.state != g.state and h.state._replace(stock=g.state.stock) == g.state
     _, a = _fair_advisor(g)
     _, b = _fair_advisor(h)
@@ -172,7 +156,7 @@ def test_the_solvers_hint_reads_the_stock_order_and_says_so():
 
     texts = set()
     for k in range(4):
-        g = _reshuffled(_played(74, 18), random.Random(k))
+        g = with_stock_reshuffled(played_by_heuristic(74, 18), random.Random(k))
         _host, advisor = _fair_advisor(g, seconds=5)
         h = advisor.hint(knows_stock=True)
         assert h.text.startswith("Solver's hint: knows the stock") and h.knows_stock
@@ -181,7 +165,7 @@ def test_the_solvers_hint_reads_the_stock_order_and_says_so():
 
 
 def test_the_fair_hint_says_its_estimate_in_words_and_its_samples():
-    host, advisor = _fair_advisor(_played(74, 18))
+    host, advisor = _fair_advisor(played_by_heuristic(74, 18))
     h = advisor.hint()
     assert h.verdict == "fair" and 0 < h.estimate <= 1 and not h.knows_stock
     pct = round(100 * h.estimate)
@@ -194,7 +178,7 @@ def test_the_fair_hint_says_its_estimate_in_words_and_its_samples():
 
 
 def test_hint_pressed_again_cycles_through_the_moves_the_samples_won_with():
-    _host, advisor = _fair_advisor(_played(74, 18), samples=8)
+    _host, advisor = _fair_advisor(played_by_heuristic(74, 18), samples=8)
     first = advisor.hint()
     won_with = [m for m, w in advisor.decisions[next(iter(advisor.decisions))].wins.items()
                 if w > 0]
@@ -210,7 +194,7 @@ def test_hint_pressed_again_cycles_through_the_moves_the_samples_won_with():
 
 
 def test_a_move_ends_the_cycle():
-    host, advisor = _fair_advisor(_played(74, 18), samples=8)
+    host, advisor = _fair_advisor(played_by_heuristic(74, 18), samples=8)
     first = advisor.hint()
     host.game.play(first.move)
     advisor.shown = None  # (what the table does when it publishes the move)
@@ -221,7 +205,7 @@ def test_a_move_ends_the_cycle():
 def test_the_fair_hint_keeps_within_a_foreground_budget_and_says_so():
     """No threads (the lite site): the search runs in the foreground, held to the worker's
     budget; a budget too short for the samples asked is said, with the samples used."""
-    _host, advisor = _fair_advisor(_played(74, 18), seconds=0.05, samples=200, nodes=3000)
+    _host, advisor = _fair_advisor(played_by_heuristic(74, 18), seconds=0.05, samples=200, nodes=3000)
     h = advisor.hint()
     assert "stopped by its time budget" in h.text and h.samples < 200
     assert f"{h.samples} sample" in h.text
@@ -229,7 +213,7 @@ def test_the_fair_hint_keeps_within_a_foreground_budget_and_says_so():
 
 
 def test_the_fair_hint_runs_in_the_background_and_is_dropped_when_the_board_moves():
-    game = _played(74, 18)
+    game = played_by_heuristic(74, 18)
     host, advisor = _fair_advisor(game)
     real = host.worker.start
 

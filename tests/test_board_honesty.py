@@ -11,13 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fourseasons_widget import FourSeasons, Game, recorder
-from fourseasons_widget.background import ForegroundWorker
-from fourseasons_widget.controller import Table
+from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.model.cards import CODES
 from fourseasons_widget.model.rules import PYSOL_RULES, VARIANTS
-from fourseasons_widget.offers import BannerState, enabled
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.background import ForegroundWorker
+from fourseasons_widget.table.controller import Table
+from fourseasons_widget.table.offers import BannerState, enabled
 
 
 @pytest.fixture

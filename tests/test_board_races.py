@@ -19,10 +19,10 @@ import pytest
 from storm_calls import VARIANTS, intent, python_call
 
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.background import Worker
-from fourseasons_widget.review import full_line
-from fourseasons_widget.snapshot import move_triple, position_snapshot
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table.background import Worker
+from fourseasons_widget.table.review import full_line
+from fourseasons_widget.table.snapshot import move_triple, position_snapshot
 from fourseasons_widget.validate import check_position
 
 BOARDS, THREADS, STEPS = 8, 3, 60

@@ -10,9 +10,10 @@ import sqlite3
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game, recorder
+from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.store import prefs
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
 
 CHOSEN = {"card_face": "large", "table_colour": "blue", "sounds": True, "four_colour": True,
           "auto_home": False, "auto_home_rule": "all"}

@@ -69,7 +69,7 @@ def test_every_budget_entry_point_refuses_non_finite_and_huge_values(name, value
 
 
 def test_the_review_checks_its_budgets():
-    from fourseasons_widget.review import Review
+    from fourseasons_widget.table.review import Review
 
     for kw in ({"max_seconds": 10**400}, {"position_nodes": 10**400}, {"max_seconds": math.nan}):
         with pytest.raises(BudgetError):

@@ -8,13 +8,14 @@ import json
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game, IllegalMoveError, recorder
-from fourseasons_widget.controller import Table
+from fourseasons_widget import FourSeasons, Game, IllegalMoveError
 from fourseasons_widget.model.cards import CODES, card_name
 from fourseasons_widget.model.state import Move
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.players import play_heuristic
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.controller import Table
 
 
 @pytest.fixture
@@ -314,7 +315,7 @@ def test_auto_finish_says_why_it_stopped():
 
 # -- demo mode and the history ----------------------------------------------------------------
 def _demo_board(store=None) -> FourSeasons:
-    from fourseasons_widget.background import ForegroundWorker
+    from fourseasons_widget.table.background import ForegroundWorker
 
     # a foreground worker: the demo's search ends before the intent returns
     return FourSeasons(seed=7, stats=store if store is not None else False, solve_seconds=30,

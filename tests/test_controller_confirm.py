@@ -71,7 +71,7 @@ def test_no_question_without_a_game_in_progress_nor_without_ask():
 ])
 def test_the_question_names_what_would_be_dealt(intent, asked):
     """The banner's question, alone (offers.question): what the kept intent would deal."""
-    from fourseasons_widget.offers import question
+    from fourseasons_widget.table.offers import question
 
     assert question(intent, Game.new(seed=1), 40) == asked
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fourseasons_widget import FourSeasons
-from fourseasons_widget.background import ForegroundWorker
+from fourseasons_widget.table.background import ForegroundWorker
 
 
 def play_to_the_end(w: FourSeasons) -> dict:

@@ -7,6 +7,7 @@ import dataclasses
 import random
 
 import pytest
+from helpers import played_by_heuristic, with_stock_reshuffled
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -26,32 +27,8 @@ from fourseasons_widget.solver.greedy import _heuristic_move
 SMALL = {"samples": 4, "round_size": 4, "max_nodes": 300, "engine": "python"}
 
 
-def _played(seed: int, plies: int) -> Game:
-    """A deal played a few moves in by the heuristic player (turns included)."""
-    g = Game.new(seed=seed)
-    for _ in range(plies):
-        pick = _heuristic_move(g.rules, g.state, {t.key() for t in g.positions})
-        if pick is None or g.state.is_won:
-            break
-        g.play(g.rules.engine.to_move(g.state, pick[0]))
-    return g
 
 
-def _reshuffled(g: Game, rng: random.Random) -> Game:
-    """The same game with the face-down cards it has never shown in another order (the same
-    moves played from a deal whose unseen stock cards were permuted)."""
-    s = g.state
-    hidden = list(s.stock)
-    order = hidden[:]
-    rng.shuffle(order)
-    swap = dict(zip(hidden, order, strict=True))
-    start = g.start
-    deck_start = start._replace(stock=tuple(swap.get(c, c) for c in start.stock))
-    h = Game(deck_start, g.rules)
-    for m in g.history:
-        h.play(m)
-    assert h.state.stock == tuple(swap[c] for c in s.stock)
-    return h
 
 
 def test_an_observation_has_no_stock_order():
@@ -77,8 +54,8 @@ VOTING = {"samples": 4, "round_size": 4, "max_nodes": 1500, "engine": "python"}
 @example(seed=259, plies=38, shuffle=2)  # face down)
 def test_shuffling_the_unseen_cards_changes_neither_the_observation_nor_the_decision(
         seed, plies, shuffle):
-    g = _played(seed, plies)
-    h = _reshuffled(g, random.Random(shuffle))
+    g = played_by_heuristic(seed, plies)
+    h = with_stock_reshuffled(g, random.Random(shuffle))
     assert g.state.stock != h.state.stock or len(g.state.stock) < 2
     assert observe(g) == observe(h)
     a, b = decide(observe(g), **VOTING), decide(observe(h), **VOTING)
@@ -89,7 +66,7 @@ def test_shuffling_the_unseen_cards_changes_neither_the_observation_nor_the_deci
 def test_the_samples_vote_where_the_stock_is_still_long(seed, plies):
     """The examples above are real votes (not the fallback), so the shuffle test weighs the
     solver's verdicts on sampled orders, not only the heuristic player's move."""
-    g = _played(seed, plies)
+    g = played_by_heuristic(seed, plies)
     d = decide(observe(g), **VOTING)
     assert d.how == "vote" and d.wins[d.move] > 0 and len(g.state.stock) > 20
 
@@ -117,7 +94,7 @@ def test_a_card_turned_and_taken_back_is_seen_at_its_place():
 
 
 def test_samples_are_consistent_with_what_was_seen():
-    g = _played(11, 12)
+    g = played_by_heuristic(11, 12)
     obs = observe(g)
     for k in range(10):
         s = sample_state(obs, random.Random(k))
@@ -133,7 +110,7 @@ def test_no_sample_won_falls_back_to_the_heuristic_players_move():
 
 
 def test_the_vote_counts_the_samples_won_after_each_move():
-    g = _played(0, 20)
+    g = played_by_heuristic(0, 20)
     d = decide(observe(g), samples=8, round_size=8, max_nodes=3000, engine="python")
     if d.how == "vote":
         assert d.wins[d.move] == max(d.wins.values()) > 0
@@ -144,7 +121,7 @@ def test_the_vote_counts_the_samples_won_after_each_move():
 
 
 def test_more_samples_are_drawn_only_while_the_choice_is_close():
-    g = _played(2, 25)
+    g = played_by_heuristic(2, 25)
     d = decide(observe(g), samples=32, round_size=4, max_nodes=2000, engine="python")
     if d.how == "vote" and d.samples < 32:
         top = sorted(d.wins.values(), reverse=True)

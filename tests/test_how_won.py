@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fourseasons_widget import FourSeasons, recorder
-from fourseasons_widget.background import ForegroundWorker
+from fourseasons_widget import FourSeasons
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.background import ForegroundWorker
 
 GAMES = json.loads((Path(__file__).parent / "data" / "lost_games.json").read_text())
 LATE = min(GAMES, key=lambda g: len(g["moves"]) - g["turning_point"])  # a cheap one
@@ -39,6 +40,8 @@ def lost_on_the_board(store: Stats) -> FourSeasons:
     w = FourSeasons(seed=LATE["seed"], variant=LATE["variant"], stats=store, auto_home=False,
                     solve_seconds=30)
     for notation in LATE["moves"]:
+        if w.status == "lost":  # (proved lost: the game is over, the moves after it refused)
+            break
         play_by_hand(w, notation)
     assert w.status == "lost"
     assert w._review.done.wait(120)  # "Where did I go wrong?" ran by itself after the loss
@@ -53,7 +56,7 @@ def test_how_it_could_have_been_won_keeps_the_lost_game_one_click_away(store):
     analysis = dict(w.analysis)
     store.flush()
     row = w.board["history"][0]
-    assert row["result"] == "lost" and 0 < row["moves"] <= ply  # (recorded when proved lost)
+    assert row["result"] == "lost" and row["moves"] == ply  # (recorded when proved lost, the end)
     assert w.handle_intent({"type": "how_won", "id": row["id"]})
     if w._worker.job is not None:
         assert w._worker.job.wait(60)
@@ -92,7 +95,7 @@ def test_a_new_deal_over_the_shown_deal_lets_the_kept_game_go(store):
     assert not w.handle_intent({"type": "offer", "id": "my_game"})
 
 
-# -- the service alone (fourseasons_widget/how_won.py), through its host protocol ----------------
+# -- the service alone (fourseasons_widget/table/how_won.py), through its host protocol ----------------
 
 class FakeStore:
     def __init__(self, rows, written=None):
@@ -130,7 +133,7 @@ class FakeHost:
 
 
 def service(game, rows, **kw):
-    from fourseasons_widget.how_won import HowWon
+    from fourseasons_widget.table.how_won import HowWon
 
     host = FakeHost(game, rows, **kw)
     host.service = HowWon(host)
@@ -195,7 +198,7 @@ def test_the_service_refuses_and_changes_nothing(row_id, rows, kw, error):
 
 def test_the_banner_promises_a_winning_line_only_when_the_solver_found_one():
     from fourseasons_widget import Game
-    from fourseasons_widget.offers import BannerState, banner
+    from fourseasons_widget.table.offers import BannerState, banner
 
     g = Game.new(seed=7)
     said = {line: banner(BannerState(g, "playing", back="move 40, lost", line=line))

@@ -34,7 +34,7 @@ from fourseasons_widget.model.deal import shuffled_deck
 from fourseasons_widget.model.game import Game, _only_rearranging, state_to_dict
 from fourseasons_widget.model.rules import get_rules
 from fourseasons_widget.model.state import Move
-from fourseasons_widget.snapshot import move_triple, pile_labels, position_snapshot
+from fourseasons_widget.table.snapshot import move_triple, pile_labels, position_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "js" / "test" / "engine-driver.mjs"

@@ -111,7 +111,7 @@ def served(monkeypatch):
     answer), with the session running now chosen by the test."""
     import marimo._runtime.app_meta as app_meta
 
-    from fourseasons_widget import recorder
+    from fourseasons_widget.table import recorder
     from fourseasons_widget.store import sessions
 
     recorder._claims.clear()

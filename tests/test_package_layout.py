@@ -155,7 +155,10 @@ def test_no_import_cycles():
     *[(f"fourseasons_widget.{m}", f"fourseasons_widget.{sub}.{m}")
       for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
                          ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
-                         ("tools", ("cli", "export", "browser", "figures")))
+                         ("tools", ("cli", "export", "browser", "figures")),
+                         ("table", ("controller", "advice", "demo", "how_won", "review",
+                                    "rules_choice", "offers", "recorder", "snapshot",
+                                    "background")))
       for m in names],
 ])
 def test_old_import_paths_answer_with_the_new_module_and_a_warning(old, new):
@@ -185,6 +188,23 @@ def test_old_names_from_the_package_answer_with_the_new_modules_and_a_warning(mo
     assert old_stats is stats
     with pytest.warns(DeprecationWarning, match="fourseasons_widget.game has moved"):
         assert fourseasons_widget.game is game  # (an attribute of the package, as before)
+
+
+def test_the_checks_moved_out_of_validate_answer_there_for_a_release():
+    """validate.py keeps what every layer needs; a check one module needs moved to it, and its
+    old name still answers, with a DeprecationWarning naming the new place."""
+    from fourseasons_widget import channel, validate
+    from fourseasons_widget.solver import rows
+    from fourseasons_widget.store import checks
+
+    for name, home in (("stats_game", checks), ("STATS_RESULTS", checks), ("experiment_row", rows),
+                       ("csv_cell", rows), ("frontend_update", channel)):
+        assert name not in vars(validate) and name not in validate.__all__
+        with pytest.warns(DeprecationWarning, match=f"validate.{name} has moved to "
+                          f"{home.__name__}.{name}"):
+            assert getattr(validate, name) is getattr(home, name)
+    with pytest.raises(AttributeError):
+        validate.no_such_check  # noqa: B018
 
 
 def test_python_m_with_an_old_path_runs_the_moved_module(tmp_path):
@@ -232,7 +252,10 @@ def test_the_package_root_holds_at_most_twenty_modules():
     assert len(root) <= 20, sorted(root)
     for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),
                        ("store", ("stats", "stats_schema", "stats_summary", "prefs")),
-                       ("tools", ("cli", "export", "browser", "figures"))):
+                       ("tools", ("cli", "export", "browser", "figures")),
+                       ("table", ("controller", "advice", "demo", "how_won", "review",
+                                  "rules_choice", "offers", "recorder", "snapshot",
+                                  "background"))):
         assert all((PKG / sub / f"{n}.py").is_file() for n in names), sub
         assert not set(names) & root
 
@@ -284,12 +307,12 @@ def test_the_status_proves_late_losses_with_the_prover_it_is_given():
 
 # -- the controller dispatches; its services know it only through protocols ----------------------
 
-CONTROLLER = "fourseasons_widget.controller"
+CONTROLLER = "fourseasons_widget.table.controller"
 WIDGET = "fourseasons_widget.widget"
 
 
 def _table_class() -> ast.ClassDef:
-    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PKG / "table" / "controller.py").read_text(encoding="utf-8"))
     classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
     assert [c.name for c in classes] == ["Table"], "controller.py holds the Table alone"
     return classes[0]
@@ -298,8 +321,8 @@ def _table_class() -> ast.ClassDef:
 def services_of_the_table() -> dict[str, str]:
     """The classes the Table makes with itself as their host (``X(self, ...)`` in its
     ``__init__``), and the module each is imported from."""
-    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
-    imported = {a.asname or a.name: f"fourseasons_widget.{n.module}"
+    tree = ast.parse((PKG / "table" / "controller.py").read_text(encoding="utf-8"))
+    imported = {a.asname or a.name: f"fourseasons_widget.table.{n.module}"
                 for n in tree.body if isinstance(n, ast.ImportFrom) and n.level == 1
                 for a in n.names}
     init = next(f for f in _table_class().body
@@ -315,7 +338,7 @@ def services_of_the_table() -> dict[str, str]:
 def test_the_controller_module_holds_the_table_and_no_service():
     """No service hides in the hub: controller.py defines the Table class alone, and no
     public function (its few private helpers are the lock's decorator and a phrase)."""
-    tree = ast.parse((PKG / "controller.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PKG / "table" / "controller.py").read_text(encoding="utf-8"))
     _table_class()
     public = [n.name for n in tree.body
               if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -333,7 +356,7 @@ def test_the_table_s_services_know_it_only_through_a_host_protocol():
     assert {"Advisor", "DemoMode", "Review", "RulesChoice", "HowWon"} <= set(services)
     for cls, module in services.items():
         assert module != CONTROLLER, cls
-        tree = ast.parse((PKG / (module.rpartition(".")[2] + ".py")).read_text("utf-8"))
+        tree = ast.parse((PKG / "table" / (module.rpartition(".")[2] + ".py")).read_text("utf-8"))
         protocols = [n.name for n in tree.body if isinstance(n, ast.ClassDef)
                      and any(getattr(b, "id", None) == "Protocol" for b in n.bases)]
         assert any(p.endswith("Host") for p in protocols), f"{module} defines no host protocol"

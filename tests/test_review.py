@@ -119,7 +119,7 @@ def test_a_new_move_after_rewinding_drops_the_analysis():
 
 
 def test_a_result_that_arrives_after_the_game_changed_is_dropped(monkeypatch):
-    from fourseasons_widget import review
+    from fourseasons_widget.table import review
 
     w = board_for(LATE, analyse_on_loss=False)
     gate = threading.Event()

@@ -1,4 +1,4 @@
-"""The player's Rules choice as a service (fourseasons_widget/rules_choice.py), driven through its
+"""The player's Rules choice as a service (fourseasons_widget/table/rules_choice.py), driven through its
 small host protocol, without a controller's Table: what New deal follows, what the Rules control
 shows, what is kept for the next board, and bad input refused with nothing changed."""
 
@@ -11,8 +11,8 @@ import pytest
 from fourseasons_widget import Game
 from fourseasons_widget.channel import IntentError
 from fourseasons_widget.model.rules import IllegalMoveError
-from fourseasons_widget.rules_choice import RulesChoice, checked, question
 from fourseasons_widget.store.prefs import Prefs
+from fourseasons_widget.table.rules_choice import RulesChoice, checked, question
 
 
 class Host:

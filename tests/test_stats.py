@@ -6,10 +6,11 @@ import time
 
 import pytest
 
-from fourseasons_widget import FourSeasons, Game, recorder
-from fourseasons_widget.recorder import Recorder
+from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.store import stats as stats_mod
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table import recorder
+from fourseasons_widget.table.recorder import Recorder
 
 
 @pytest.fixture
@@ -120,3 +121,34 @@ def test_a_board_does_not_offer_its_own_game_and_a_game_back_at_the_deal_is_not_
     assert w.handle_intent(intent(w, type="undo"))
     assert w.board["resume"] is None
     assert store.unfinished("standard") is None
+
+
+def test_a_lost_game_takes_no_move_on_so_the_board_and_stats_count_alike(store):
+    """Issue 35: "Moves 79 on the board, 78 in Stats".  A game is recorded when it is proved
+    lost, often with legal moves left (a turn, a tableau move): one more by the player made the
+    board count 79 while the statistics kept the 78 of the loss.  The game is over there, as a
+    won one is: a move or a turn is refused with the reason, and undo takes the board back."""
+    import random
+
+    from fourseasons_widget.table import controller
+
+    rng = random.Random(3)
+    w = FourSeasons(seed=3, stats=store, analyse_on_loss=False)
+    while w.status == "playing":  # a player's random moves, by intents, to the proved loss
+        card, source, target = rng.choice(w.board["legal"])
+        assert w.handle_intent(intent(w, type="turn") if source == "stock" else
+                               intent(w, type="move", card=card, source=source, target=target))
+    assert w.status == "lost" and w.board["legal"], "a loss with moves left is the case here"
+    at = w.board["ply"]
+    for card, source, target in w.board["legal"]:
+        tried = (intent(w, type="turn") if source == "stock" else
+                 intent(w, type="move", card=card, source=source, target=target))
+        assert not w.handle_intent(tried)
+        assert w.message == controller.LOST_NO_MOVES and w.message_kind == "refusal"
+    store.flush()
+    row = w.board["history"][0]
+    assert (row["result"], row["moves"]) == ("lost", at) and w.board["ply"] == at
+    # undo takes the board back into play (the game stays counted once, as it was lost)
+    assert w.handle_intent(intent(w, type="undo")) and w.board["ply"] < at
+    store.flush()
+    assert store.summary()["standard"]["played"] == 1

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.recorder import Recorder
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.store import stats as stats_mod
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table.recorder import Recorder
 from fourseasons_widget.validate import MESSAGE_LIMIT
 
 OLD_SCHEMA = """
@@ -829,7 +829,7 @@ def test_a_board_republishes_its_history_with_the_ids_in_the_file_once_they_are_
     """The front end holds a provisional id only until the write lands: the board that showed
     the game, and every other board of the store, publish the history again with its id in the
     file (no other change: the position's version stays)."""
-    from fourseasons_widget.controller import Table
+    from fourseasons_widget.table.controller import Table
 
     store = Stats(tmp_path / "s.sqlite")
     t = Table(Game.new(seed=3), stats=store)
@@ -851,8 +851,8 @@ def test_a_board_republishes_its_history_with_the_ids_in_the_file_once_they_are_
 
 
 def test_how_won_sent_with_the_provisional_id_after_the_write_finds_the_game(tmp_path):
-    from fourseasons_widget.background import ForegroundWorker
-    from fourseasons_widget.controller import Table
+    from fourseasons_widget.table.background import ForegroundWorker
+    from fourseasons_widget.table.controller import Table
 
     store = Stats(tmp_path / "s.sqlite")
     with store._lock:

@@ -11,8 +11,8 @@ import pytest
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.automove import after_move
-from fourseasons_widget.background import Worker
 from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.table.background import Worker
 
 
 def intent(w: FourSeasons, **kw) -> dict:
@@ -111,6 +111,8 @@ def _position_with_a_follow_up():
     for seed in range(40):
         g = Game.new(seed=seed)
         for _ in range(150):
+            if g.status != "playing":  # (a game proved lost is over: the board takes no move)
+                break
             for m in g.legal_moves():
                 probe = g.copy()
                 probe.play(m)
@@ -156,7 +158,7 @@ def test_the_board_pings_and_the_kernel_answers():
 def test_the_switch_interval_is_short_while_a_search_runs_and_restored_after():
     import sys
 
-    from fourseasons_widget import background
+    from fourseasons_widget.table import background
 
     before = sys.getswitchinterval()
     seen = []

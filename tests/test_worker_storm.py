@@ -32,9 +32,9 @@ from hypothesis import strategies as st
 from storm_calls import VARIANTS, intent, python_call
 
 from fourseasons_widget import FourSeasons
-from fourseasons_widget.controller import VIEW_KEYS
-from fourseasons_widget.snapshot import move_triple, position_snapshot
 from fourseasons_widget.store.stats import Stats
+from fourseasons_widget.table.controller import VIEW_KEYS
+from fourseasons_widget.table.snapshot import move_triple, position_snapshot
 
 
 # -- the front end, as the widget's comm sees it ------------------------------------------------
@@ -350,7 +350,7 @@ def board_at_once(deal: int, variant: str, sequences: list[list[int]]) -> None:
 def test_without_threads_every_entry_point_still_works(monkeypatch):
     """As in Pyodide: no thread can start, so searches and analyses run in the foreground,
     inside the message that asked for them (the lock, re-entrant, is taken again there)."""
-    from fourseasons_widget import background
+    from fourseasons_widget.table import background
 
     def no_thread(self):
         raise RuntimeError("can't start new thread")
@@ -375,7 +375,7 @@ def test_without_threads_every_entry_point_still_works(monkeypatch):
 def test_a_search_whose_thread_cannot_start_leaves_the_worker_free():
     """Starting a thread can fail (the process's limit on threads): the search is refused,
     and the worker is not left saying it runs one, refusing every later search."""
-    from fourseasons_widget.background import Worker
+    from fourseasons_widget.table.background import Worker
 
     class Exhausted(Worker):
         def spawn(self, target, name):

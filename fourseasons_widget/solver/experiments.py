@@ -232,20 +232,21 @@ REPORT_LIMIT = 10
 
 def read_checkpoint(path) -> tuple[list[dict[str, Any]], list[str]]:
     """The rows of a checkpoint file (per-deal CSV, :data:`FIELDS`), each read through the
-    project's gate (:func:`~fourseasons_widget.validate.experiment_row`), and the problems
+    project's gate (:func:`~.rows.experiment_row`), and the problems
     found: one short line per row dropped (its line number and why).  A missing or empty file
     is no rows.  A file that is not such a checkpoint (its first line is not the header, it is
     a folder, it cannot be read) raises :class:`CheckpointError` with a short message.
 
     The file is outside input (a crash, a disk, a person or another program may have written
-    anything there): lines are read as bytes, at most :data:`~.validate.CSV_LINE_LIMIT` at a
+    anything there): lines are read as bytes, at most :data:`~.rows.CSV_LINE_LIMIT` at a
     time, so a 2 MB field, a ``\\xff`` byte or a NUL is one line dropped, not a traceback; a
     UTF-8 byte-order mark before the header is allowed (an editor may add one); a second row
     for the same deal is dropped (the first is kept)."""
     import os
 
     from ..model.rules import VARIANTS
-    from ..validate import CSV_LINE_LIMIT, experiment_row, quote_error
+    from ..validate import quote_error
+    from .rows import CSV_LINE_LIMIT, experiment_row
 
     name = os.path.basename(os.fspath(path))
     try:
@@ -340,8 +341,8 @@ def finished_rows(path, variant: str, player: str, max_nodes: int | None,
 
 
 def _cells(row: dict[str, Any], fields) -> dict[str, Any]:
-    """A row's cells as written: each checked by the gate (:func:`~.validate.csv_cell`)."""
-    from ..validate import csv_cell
+    """A row's cells as written: each checked by the gate (:func:`~.rows.csv_cell`)."""
+    from .rows import csv_cell
 
     return {k: csv_cell(row.get(k), k) for k in fields}
 

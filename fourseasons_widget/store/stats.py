@@ -18,8 +18,8 @@ The file is treated as outside input and as a shared resource:
   (no version, no deal kept with a game, one saved game per variant) are upgraded in place.
 - **A damaged file is moved aside** (kept next to the store as ``stats.sqlite.damaged-<time>``
   for the user) and a fresh store started, with one message (:attr:`Stats.notices`).
-- **Every row is read through the validation layer** (:func:`~.validate.stats_game`,
-  :func:`~.validate.stats_saved`): a row another program wrote wrong is left out with a bounded
+- **Every row is read through the validation layer** (:func:`~.checks.stats_game`,
+  :func:`~.checks.stats_saved`): a row another program wrote wrong is left out with a bounded
   message, never breaking the summary of the other rows or variants.
 - **A saved game is resumed only if it replays** (:meth:`Stats.resumable`) to a game in
   progress of the variant and options asked for; one that does not is discarded with a message.
@@ -56,18 +56,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..validate import (
-    STATS_MOVES_LIMIT,
-    STATS_RESULTS,
-    STATS_SECONDS_LIMIT,
-    STATS_TEXT_LIMIT,
     quote,
     quote_error,
     real,
     safe_text,
+    whole,
+)
+from .checks import (
+    STATS_MOVES_LIMIT,
+    STATS_RESULTS,
+    STATS_SECONDS_LIMIT,
+    STATS_TEXT_LIMIT,
     stats_game,
     stats_name,
     stats_saved,
-    whole,
 )
 from .stats_schema import (
     GAME_COLUMNS,

@@ -15,7 +15,8 @@ import shutil
 import sqlite3
 from typing import Any
 
-from ..validate import quote, quote_error, real, stats_game, stats_name, stats_options, stats_saved
+from ..validate import quote, quote_error, real
+from .checks import stats_game, stats_name, stats_options, stats_saved
 
 MAX_SAVE = 2_000_000  # characters of a saved game (Game.from_json refuses more anyway)
 #: the schema this library writes (``PRAGMA user_version``); 0 is the first, unversioned one

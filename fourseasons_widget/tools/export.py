@@ -233,21 +233,44 @@ def player_data_dirs() -> list[str]:
     return [d for d in dirs if d]
 
 
-def render_html(nb, *, assets_url: str = DEFAULT_ASSETS_DIR, theme: str = "light") -> str:
-    """The page for an executed notebook, loading the widget scripts from ``assets_url``."""
+def render_html(nb, *, assets_url: str = DEFAULT_ASSETS_DIR, theme: str = "light",
+                template: str | None = None, resources: dict[str, Any] | None = None) -> str:
+    """The page for an executed notebook, loading the widget scripts from ``assets_url``.
+    ``template``: a Jinja template extending ``fourseasons_export.html.j2`` (the course book's
+    pages add their navigation so); ``resources``: more names for it."""
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
-    exporter = HTMLExporter(template_name="lab", theme=theme,
-                            extra_loaders=[DictLoader({"fourseasons_export.html.j2": TEMPLATE})])
+    templates = {"fourseasons_export.html.j2": TEMPLATE}
+    if template is not None:
+        templates["fourseasons_page.html.j2"] = template
+    exporter = HTMLExporter(template_name="lab", theme=theme, extra_loaders=[DictLoader(templates)])
     # the cell that installs the package inside JupyterLite means nothing on a static page
     exporter.register_preprocessor(TagRemovePreprocessor(remove_cell_tags={LITE_TAG}), enabled=True)
-    exporter.template_file = "fourseasons_export.html.j2"
+    exporter.template_file = ("fourseasons_page.html.j2" if template is not None
+                              else "fourseasons_export.html.j2")
     exporter.widget_renderer_url = f"{assets_url}/embed-amd.js"
-    resources = {"fourseasons_assets": assets_url}
-    body, _ = exporter.from_notebook_node(nb, resources=resources)
+    body, _ = exporter.from_notebook_node(nb, resources={**(resources or {}),
+                                                         "fourseasons_assets": assets_url})
     return body
+
+
+def page_of(nb, *, theme: str = "light", assets_url: str = DEFAULT_ASSETS_DIR,
+            template: str | None = None, resources: dict[str, Any] | None = None) -> str:
+    """The checked page of an executed notebook: the player's data scrubbed from its boards,
+    no script from the network, no trace of the exporter's data directory (else
+    :class:`ExportError`)."""
+    scrub_notebook(nb)
+    page = render_html(nb, assets_url=assets_url, theme=theme, template=template,
+                       resources=resources)
+    remote = remote_scripts(page)
+    if remote:
+        raise ExportError(f"the page would load scripts from the network: {remote}")
+    named = [d for d in player_data_dirs() if d in page]
+    if named:
+        raise ExportError(f"the page names the exporter's data directory {named[0]}")
+    return page
 
 
 def remote_scripts(page: str) -> list[str]:
@@ -276,14 +299,7 @@ def export(notebook: str | Path, output: str | Path | None = None, *, execute: b
     nb = nbformat.read(src, as_version=4)
     if execute:
         execute_notebook(nb, cwd=src.resolve().parent, timeout=timeout, kernel_name=kernel_name)
-    scrub_notebook(nb)
-    page = render_html(nb, assets_url=assets_dir, theme=theme)
-    remote = remote_scripts(page)
-    if remote:
-        raise ExportError(f"the page would load scripts from the network: {remote}")
-    named = [d for d in player_data_dirs() if d in page]
-    if named:
-        raise ExportError(f"the page names the exporter's data directory {named[0]}")
+    page = page_of(nb, theme=theme, assets_url=assets_dir)
     out.parent.mkdir(parents=True, exist_ok=True)
     copy_assets(out.parent / assets_dir)
     out.write_text(page, encoding="utf-8")

@@ -209,7 +209,11 @@ export class Fit {
     const box = root.getBoundingClientRect();
     if (!box.width) return; // (not shown: a collapsed output)
     if (this.scroll === undefined || (this.scroll && !this.scroll.isConnected)) this.findScroller();
-    const viewH = this.scroll ? this.scroll.clientHeight : win.innerHeight;
+    // (never more than the window's: what shows of a scrolling panel is at most the window,
+    // and the exported page's .jp-Notebook — a plain block as tall as what it holds, not a
+    // scrolling panel — gave the board its own height back: cards of 124 px on a board of
+    // 1,091 px in an 800 px window, issue 35)
+    const viewH = Math.min(this.scroll ? this.scroll.clientHeight : Infinity, win.innerHeight);
     this.viewH = viewH;
     // a cell whose output box is bounded (marimo edit): the board fits within it, foot and all
     this.bound = cellBound(this.cell, win);

@@ -44,12 +44,19 @@ export class Toolbar {
       this.autoHome, h(doc, "span", { text: "Auto home", "data-short": "Home" }));
     const fourLabel = h(doc, "label", { class: "fsw-check", title: "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green" },
       this.fourColour, h(doc, "span", { text: "4 colours", "data-short": "4 col." }));
-    const group = (...kids) => h(doc, "div", { class: "fsw-group" }, ...kids);
+    const group = (role, ...kids) => h(doc, "div", { class: "fsw-group", "data-group": role }, ...kids);
+    // Fixed rows, whatever the variant: the deal in the first; the way back, the help and the
+    // options in the second; the panels (Stats, View, Keys) on the title's line.  A player finds
+    // each control where it was: before, the groups flowed after the variant picker, as wide
+    // as the name it showed, and Restart, Undo and Redo went from the first row's end to the
+    // second's start from one variant to the next.
+    const row = (...kids) => h(doc, "div", { class: "fsw-toolbar-row" }, ...kids);
+    this.head.append(group("panels", ...view.panels.toolbarItems()));
     this.el = h(doc, "div", { class: "fsw-toolbar", role: "toolbar", "aria-label": "game controls" },
-      group(this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect, this.rules.el),
-      group(this.buttons.restart, this.buttons.undo, this.buttons.redo),
-      group(this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.solverHint, view.demo.startButton, this.buttons.cancel),
-      group(autoLabel, fourLabel, ...view.panels.toolbarItems()));
+      row(group("deal", this.buttons.new, h(doc, "span", { class: "fsw-seed-wrap" }, h(doc, "span", { class: "fsw-seed-label", text: "#" }), this.seedInput), this.buttons.deal, this.variantSelect, this.rules.el)),
+      row(group("history", this.buttons.restart, this.buttons.undo, this.buttons.redo),
+        group("help", this.buttons.hint, this.buttons.auto, this.buttons.solve, this.buttons.solverHint, view.demo.startButton, this.buttons.cancel),
+        group("view", autoLabel, fourLabel)));
 
     this.clockTimer = null; // ticks only while the clock runs (see tick)
   }
@@ -138,7 +145,9 @@ export class Toolbar {
     const b = v.board();
     const doc = v.doc;
     this.titleEl.textContent = b.title || "Four Seasons";
+    this.titleEl.title = this.titleEl.textContent;
     this.summaryEl.textContent = b.summary || "";
+    this.summaryEl.title = b.summary || ""; // (one line, cut with an ellipsis where it is long)
     if (doc.activeElement !== this.seedInput) {
       this.seedInput.value = b.pysol ? String(b.pysol) : typeof b.seed === "number" ? `seed ${b.seed}` : "";
       // (short enough for the compact toolbar's box, 5.2em; the forms it takes — 123, ms123,

@@ -329,3 +329,36 @@ def test_the_exported_page_plays_a_game_to_its_end_by_clicks(browser, exported_n
         seen = play_to_the_end(page, root, str(ARTIFACTS / "export-near-win"))
         print(f"\nexported page: {seen}")
         check(seen)
+
+
+# the first board of the page: its card width, and its height from its top to its status line
+BOARD_HEIGHT = """el => { const r = el.getBoundingClientRect();
+  const c = el.querySelector('[data-pile^="cross"] > .fsw-card, [data-pile^="tableau"] > .fsw-card');
+  return {card: c ? c.getBoundingClientRect().width : 0,
+          board: el.querySelector('.fsw-foot').getBoundingClientRect().bottom - r.top,
+          window: innerHeight}; }"""
+
+
+@pytest.mark.slow
+def test_the_exported_board_fits_the_window(browser, served: str, exported: Path):
+    """Issue 35, item 7: on the exported page the cards were 124 px and the board 1,091 px tall
+    in an 800 px window (fit.js took the page's .jp-Notebook, a block as tall as what it holds,
+    for the notebook's scrolling panel).  Scrolled to, the whole board — title to status line —
+    shows in the window, at 1280×800 and 420×900."""
+    for width, height in ((1280, 800), (420, 900)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.goto(f"{served}/{exported.name}")
+            root = page.locator(".fsw-root").first
+            root.wait_for()
+            page.wait_for_function("el => el.dataset.kernel === 'local' && el.dataset.fit",
+                                   arg=root.element_handle(), timeout=15_000)
+            root.scroll_into_view_if_needed()
+            m = root.evaluate(BOARD_HEIGHT)
+            print(f"\nexported page {width}×{height}: card {m['card']:.1f} px, board {m['board']:.0f} px "
+                  f"in a {m['window']} px window")
+            page.screenshot(path=str(ARTIFACTS / f"export-fit-{width}x{height}.png"))
+            assert m["board"] <= m["window"], m
+        finally:
+            context.close()

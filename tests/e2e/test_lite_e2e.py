@@ -61,7 +61,7 @@ COURSE = {
     "03-history.ipynb": (3, 0),     # Dick's 1883 game beside the modern one; Your turn 4's deal
     "04-variants.ipynb": (6, 0),    # one board per variant
     "05-search.ipynb": (2, 4),      # the two replayed lines; four search views
-    "06-winnability.ipynb": (1, 0),  # a Simplicity deal
+    "06-winnability.ipynb": (2, 0),  # a Simplicity deal; the fair hint's deal 22
 }
 
 
@@ -354,6 +354,14 @@ def test_play_and_check_an_exercise_offline(offline_browser, served: str):
         root.locator(".fsw-hint-to, .fsw-hint-from").first.wait_for(timeout=60_000)
         hint_s = time.perf_counter() - t_hint
         assert "thread" not in root.locator('[data-role="status"]').inner_text()
+        # the fair hint (issue 36): it says it never looks at the face-down cards, and a vote
+        # says how many sampled stock orders it used within the foreground budget
+        said = root.locator('[data-role="message"]').inner_text()
+        print(f"\nlite: the Hint said: {said}")
+        assert "never looks at the face-down cards" in said, said
+        used = re.search(r"(\d+) samples?, ([\d.]+) s", said)
+        if "stock orders" in said:
+            assert used and int(used.group(1)) >= 1, said
         shot(page, "lite-01-hint.png")
 
         # Demo, in the site as in JupyterLab: the button shows (the board's "demo": None once
@@ -447,7 +455,7 @@ def piles_shown(root) -> dict[str, list[str]]:
 
 def test_the_first_board_plays_before_python_is_ready(offline_browser, served: str):
     from fourseasons_widget import Game
-    from fourseasons_widget.snapshot import position_snapshot
+    from fourseasons_widget.table.snapshot import position_snapshot
 
     # what the site saved for 01's first board: FourSeasons(seed=7); the waste card after a turn
     # and its refusal on the left of the cross, in the Python model's words

@@ -90,7 +90,7 @@ def test_a_plain_page_deals_the_seed_python_deals(browser, tmp_path, static_serv
         page.wait_for_selector('.fsw-root[data-kernel="local"]', timeout=15_000)
         board = page.evaluate("window.boardModel.get('board')")
     g = Game.new(seed=7, variant="czarina")
-    from fourseasons_widget.snapshot import move_triple, position_snapshot
+    from fourseasons_widget.table.snapshot import move_triple, position_snapshot
 
     assert {k: board[k] for k in ("piles", "foundations", "stock", "waste", "home")} == \
         position_snapshot(g.rules, g.state)

@@ -25,8 +25,8 @@ pytestmark = pytest.mark.e2e
 SETUP = """
 import json, random, sys, threading, time
 from fourseasons_widget import FourSeasons
-from fourseasons_widget.controller import VIEW_KEYS
-from fourseasons_widget.snapshot import move_triple
+from fourseasons_widget.table.controller import VIEW_KEYS
+from fourseasons_widget.table.snapshot import move_triple
 VARIANTS = ("standard", "corners", "czarina", "simplicity", "sequences", "dick1883")
 boards = [FourSeasons(seed=653821 if i == 0 else i, variant=VARIANTS[(4 + i) % 6],
                       hint_seconds=0.02, solve_seconds=0.02, stats=False) for i in range(4)]

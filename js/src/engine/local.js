@@ -29,6 +29,9 @@ import { getRules, isWon, optionValues, pileNames, VARIANT_DATA, VARIANT_NAMES }
 import { describeMove, moveTriple, pileLabels, positionSnapshot } from "./snapshot.js";
 
 /** What needs Python, said on the board and on the disabled buttons. */
+// (Python's board's words, controller.py LOST_NO_MOVES)
+export const LOST_NO_MOVES = "the game is over: it was proved lost (no sequence of moves wins from here) "
+  + "— undo to play on from before, or deal again";
 export const NEEDS_PYTHON = "Hint, solve, proofs that a deal is lost, statistics and the analysis "
   + "need Python (open this in Jupyter)";
 export const LOCAL_BANNER = "No kernel here: the board plays in this page; hint, solve, proofs "
@@ -168,8 +171,10 @@ export class LocalTable {
         if (g.state.stock.length) card = CODES[g.state.stock[0]];
       }
       if (typeof card !== "string") throw new Error("refused: a move names its card, like '7H'");
+      this.overIfLost({ card, source, target });
       this.play({ card, source, target });
     } else if (kind === "turn") {
+      this.overIfLost("turn");
       this.play("turn");
     } else if (kind === "undo") {
       const m = g.undo();
@@ -218,6 +223,13 @@ export class LocalTable {
       if (c.rules === g.rules.rules) throw new Error(`refused: this board already deals under ${c.rules === "pysol" ? "PySolFC's" : "this project's"} rules`);
       if (!this.askFirst(c)) this.newGame(null, null, c.rules);
     }
+  }
+
+  /** A legal move on a game proved lost is refused (an illegal one by its rule), as Python's
+   * board does: the game is over there. */
+  overIfLost(move) {
+    const g = this.game;
+    if (g.status === "lost" && g.explain(move) === null) throw new Error(LOST_NO_MOVES);
   }
 
   groupSize(autoOldestFirst) {

@@ -1,5 +1,5 @@
 // Plain-data pictures of a position and plain words for moves: a port of
-// fourseasons_widget/snapshot.py, so the board drawn from the front-end engine is the board
+// fourseasons_widget/table/snapshot.py, so the board drawn from the front-end engine is the board
 // drawn from Python's.  The face-down stock card is never named before it is turned.
 
 import { cardName, CODES, parseCard, SUITS } from "./cards.js";

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model.game import Game
-from .model.rules import VARIANTS
+from ..model.game import Game
+from ..model.rules import VARIANTS
+from ..validate import safe_text
 from .rules_choice import question as rules_question
-from .validate import safe_text
 
 #: the offers a banner may carry
 OFFERS = ("resume", "play_again", "next_deal", "undo", "confirm", "cancel", "my_game")

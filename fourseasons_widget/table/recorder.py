@@ -52,8 +52,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from .model.game import Game
-from .validate import safe_text
+from ..model.game import Game
+from ..validate import safe_text
 
 #: (store file, variant) → the recorder whose board plays that variant's saved game
 _claims: dict[tuple[str, str], weakref.ref] = {}

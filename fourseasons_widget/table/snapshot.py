@@ -18,13 +18,13 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
-from . import automove
-from .model.cards import CODES, RANK_LABELS, SUITS, card_name, parse_card
-from .model.rules import Rules
-from .model.state import Move, State
+from .. import automove
+from ..model.cards import CODES, RANK_LABELS, SUITS, card_name, parse_card
+from ..model.rules import Rules
+from ..model.state import Move, State
 
 if TYPE_CHECKING:
-    from .model.game import Game
+    from ..model.game import Game
 
 _CROSS_NAMES = ("the left of the cross", "the centre of the cross", "the right of the cross",
                 "the top of the cross", "the bottom of the cross")

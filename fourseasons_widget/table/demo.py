@@ -25,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .channel import IntentError
-from .model.game import Game
-from .model.rules import IllegalMoveError
-from .model.state import Move, State
+from ..channel import IntentError
+from ..model.game import Game
+from ..model.rules import IllegalMoveError
+from ..model.state import Move, State
 from .snapshot import describe_move
 
 if TYPE_CHECKING:
@@ -174,8 +174,8 @@ class DemoMode:
         """Start the demo's search in the worker, on a copy of the position: the solver within
         the board's solve budget, then — no win found, or none possible — the fair player's
         moves to the end.  :meth:`found` gets both."""
-        from .solver.exact import solve
-        from .solver.players import play_fair
+        from ..solver.exact import solve
+        from ..solver.players import play_fair
 
         host = self.host
         if host.worker.busy:

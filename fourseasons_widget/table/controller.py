@@ -55,18 +55,21 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from . import automove
+from .. import automove
+from ..channel import IntentError
+from ..model.deal import parse_deal_text
+from ..model.game import Game
+from ..model.rules import VARIANTS, IllegalMoveError
+from ..model.state import Move
+from ..store.prefs import for_store as prefs_for_store
+from ..store.sessions import default_store
+from ..validate import is_int, quote, safe_text
 from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
-from .channel import IntentError
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .how_won import HowWon
-from .model.deal import parse_deal_text
-from .model.game import Game
-from .model.rules import VARIANTS, IllegalMoveError
-from .model.state import Move
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
@@ -83,9 +86,6 @@ from .snapshot import (
     pile_labels,
     speak_piles,
 )
-from .store.prefs import for_store as prefs_for_store
-from .store.sessions import default_store
-from .validate import is_int, quote, safe_text
 
 #: the intents the front end may send
 INTENTS = ("move", "turn", "undo", "redo", "hint", "solver_hint", "new_game", "restart",
@@ -106,6 +106,11 @@ PANELS = ("", "stats", "keys", "history")
 #: the values a view publishes (the adapter's synced traits)
 VIEW_KEYS = ("board", "message", "message_kind", "message_serial", "variant", "seed", "ply",
              "status", "replay", "busy", "analysis")
+
+
+#: the refusal of a move on a game proved lost (it is over, and counted, as a won one is)
+LOST_NO_MOVES = ("the game is over: it was proved lost (no sequence of moves wins from here) "
+                 "— undo to play on from before, or deal again")
 
 
 def _went_home(n: int) -> str:
@@ -157,7 +162,7 @@ class Table:
             raise TypeError(f"game= takes a Game, not {type(game).__name__}")
         if worker is not None and not isinstance(worker, Worker):
             raise TypeError(f"worker= takes a background.Worker, not {type(worker).__name__}")
-        from .store.stats import Stats
+        from ..store.stats import Stats
 
         self.hint_seconds = seconds_budget(hint_seconds, "hint_seconds")
         self.solve_seconds = seconds_budget(solve_seconds, "solve_seconds")
@@ -569,6 +574,15 @@ class Table:
                     f"{self._game.ply}, version {self._version}) — nothing was done")
         return kind
 
+    def _over_if_lost(self, move: Move | str) -> None:
+        """Refuse a legal move of the board's on a game proved lost (an illegal one is refused
+        by its rule).  The game ended at the proof, and was recorded then with its moves: a
+        move on from there made the board count one more than the statistics (Moves 79 on the
+        board, 78 in Stats, issue 35).  Undo takes the board back into play."""
+        g = self._game
+        if g.status == "lost" and g.is_legal(move):
+            raise IllegalMoveError(LOST_NO_MOVES)
+
     def _apply_intent(self, kind: str, c: dict[str, Any]) -> None:
         if kind == "move":
             card, source, target = c.get("card"), c.get("source"), c.get("target")
@@ -584,8 +598,10 @@ class Table:
                     card = code(self._game.state.stock[0])
             if not isinstance(card, str):
                 raise IntentError("refused: a move names its card, like '7H'")
+            self._over_if_lost(Move(card, source, target))
             self.play(Move(card, source, target))
         elif kind == "turn":
+            self._over_if_lost("turn")
             self.play("turn")
         elif kind == "undo":
             self.undo()

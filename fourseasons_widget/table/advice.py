@@ -46,13 +46,13 @@ from __future__ import annotations
 import threading
 from typing import Any, NamedTuple, Protocol
 
-from . import automove
+from .. import automove
+from ..channel import IntentError
+from ..model.game import Game
+from ..model.state import Move, State
+from ..validate import BudgetError, budget
 from .background import Job, Worker
-from .channel import IntentError
-from .model.game import Game
-from .model.state import Move, State
 from .snapshot import advise_move, move_triple, pile_labels  # noqa: F401  (pile_labels: doctest)
-from .validate import BudgetError, budget
 
 #: more lines than this kept: the oldest are dropped (all at once: a new game starts afresh)
 MAX_LINES = 5000
@@ -153,7 +153,7 @@ class Advisor:
         line = self.lines.get(s)
         if line is not None:
             return line, "won", 0
-        from .solver.exact import solve
+        from ..solver.exact import solve
 
         self.host.busy = what
         try:
@@ -195,7 +195,7 @@ class Advisor:
              knows_stock: bool = False) -> Hint | Job:
         """Advice for the position: the fair hint (never looks at the face-down cards), or
         with ``knows_stock=True`` the solver's perfect-information hint."""
-        from .validate import flag
+        from ..validate import flag
 
         knows_stock = flag(knows_stock, "knows_stock")
         budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
@@ -221,7 +221,7 @@ class Advisor:
 
     def _fair_inputs(self):
         """What the fair player sees here (and the positions not to return to)."""
-        from .solver.fair import observe
+        from ..solver.fair import observe
 
         g = self.host.game
         return observe(g), frozenset(t.key() for t in g.positions[:-1])
@@ -239,7 +239,7 @@ class Advisor:
         searched = self.host.worker.budget(budget_s)
         job_args = self._fair_args(searched)
         if not background:
-            from .solver.fair import decide
+            from ..solver.fair import decide
 
             self.host.busy = "hint"
             try:
@@ -251,7 +251,7 @@ class Advisor:
         return self._fair_search(obs, visited, job_args, budget_s)
 
     def _fair_args(self, seconds: float) -> dict[str, Any]:
-        from .solver import backends, compiled
+        from ..solver import backends, compiled
 
         fast = (compiled.installed() and compiled.ready()
                 and compiled.supports(self.host.game.rules)
@@ -268,7 +268,7 @@ class Advisor:
             self.decisions[(obs, visited)] = d
 
     def _fair_search(self, obs, visited, job_args: dict[str, Any], budget_s: float) -> Job:
-        from .solver.fair import decide
+        from ..solver.fair import decide
 
         if self.host.worker.busy:
             raise IntentError(f"the solver is busy with a {self.host.worker.busy}: wait, or "
@@ -476,7 +476,7 @@ class Advisor:
         return n
 
     def solve(self, max_seconds: float | None = None, *, background: bool = False):
-        from .solver.exact import solve
+        from ..solver.exact import solve
 
         budget_s = seconds_budget(max_seconds, "max_seconds", self.host.solve_seconds)
         if background:
@@ -530,7 +530,7 @@ class Advisor:
         """Start a search of the current position in the worker; ``show(result)`` is called
         (under the lock) if the position is still the one searched when it ends.  Whatever
         the result, the board's snapshot is settled against the game afterwards."""
-        from .solver.exact import solve
+        from ..solver.exact import solve
 
         if self.host.worker.busy:
             raise IntentError(f"the solver is busy with a {self.host.worker.busy}: wait, or cancel it")

@@ -30,15 +30,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .channel import IntentError
-from .model.rules import VARIANTS, IllegalMoveError
-from .store.prefs import RULES
-from .validate import quote
+from ..channel import IntentError
+from ..model.rules import VARIANTS, IllegalMoveError
+from ..store.prefs import RULES
+from ..validate import quote
 
 if TYPE_CHECKING:
-    from .model.game import Game
-    from .model.rules import Rules
-    from .store.prefs import Prefs
+    from ..model.game import Game
+    from ..model.rules import Rules
+    from ..store.prefs import Prefs
 
 
 def has_reading(rules: Rules | None) -> bool:

@@ -28,16 +28,16 @@ import contextlib
 import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
-from .analysis import describe as describe_verdict
-from .model.rules import IllegalMoveError
-from .model.state import Move
+from ..analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
+from ..analysis import describe as describe_verdict
+from ..model.rules import IllegalMoveError
+from ..model.state import Move
+from ..validate import budget, quote
 from .snapshot import advise_move, describe_move, move_triple
-from .validate import budget, quote
 
 if TYPE_CHECKING:
+    from ..model.game import Game
     from .background import Worker
-    from .model.game import Game
 
 #: the intents of the feature: start the analysis (``longer: true``: again, with bigger
 #: budgets, after it was cut short), stop it, rewind to a ply of the move list

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .channel import IntentError
-from .model.game import Game
-from .model.rules import IllegalMoveError
+from ..channel import IntentError
+from ..model.game import Game
+from ..model.rules import IllegalMoveError
+from ..validate import is_int, quote
 from .recorder import history_or_none
-from .validate import is_int, quote
 
 if TYPE_CHECKING:
     from .advice import Advisor
