@@ -111,8 +111,8 @@ def served(monkeypatch):
     answer), with the session running now chosen by the test."""
     import marimo._runtime.app_meta as app_meta
 
-    from fourseasons_widget.table import recorder
     from fourseasons_widget.store import sessions
+    from fourseasons_widget.table import recorder
 
     recorder._claims.clear()
     monkeypatch.setattr(app_meta, "get_mode", lambda: "run")
