@@ -76,7 +76,7 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
         f"the widget's front end is not built ({STATIC / 'widget.js'} is missing): run "
         "`pip install -e .` (which builds it) or `cd js && npm install && npm run build`")
 
-#: the view options' choices (checked by the gate, like the types below)
+#: the view options' choices (checked on their intent: see VIEW_OPTIONS below)
 CARD_FACES = prefs.CARD_FACES
 AUTO_HOME_RULES = prefs.CHOICES["auto_home_rule"]  # ("safe", "all"): see automove.py
 TABLE_COLOURS = prefs.TABLE_COLOURS
@@ -565,7 +565,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                 return
             self.handle_intent(content)
 
-    # -- trait changes made in Python (or the view options from the front end) -----------
+    # -- trait changes made in Python (or by a view option's intent) ----------------------
     # (each observer reads the trait's value now: two threads' writes may be notified in
     # another order than they were made)
     @traitlets.observe("paused")
