@@ -3,7 +3,7 @@
 :class:`FrontEndGate` is a mixin for an ``ipywidgets`` widget (``class W(FrontEndGate,
 anywidget.AnyWidget)``).  It replaces ipywidgets' own dispatch of comm messages with one that
 checks every part and never raises into the notebook, and lets a front end set only the traits
-the widget names in ``frontend_writable`` (a view option such as a checkbox), each with a value
+the widget names in ``frontend_writable`` (the board's ``paused`` and ``seen``), each with a value
 of its type; every other update is refused and Python's value is sent back, so every view shows
 Python's truth again.  The widget provides ``_say(text, kind)`` (a message on the board),
 ``_publish(kind=..., message=..., message_kind=...)`` (republish the whole state) and the flag

@@ -23,8 +23,8 @@ All state lives in traits, so two views of one widget stay in sync and a noteboo
 its widget state (or exported to static HTML) can rebuild the board.
 
 **Threads.**  Several threads touch a board at once: the kernel's main thread (a cell's
-``w.play``, ``w.variant = ...``), the thread serving comm messages (intents, and the view
-options a front end writes; a subshell serves them beside the main thread), the worker (a
+``w.play``, ``w.variant = ...``), the thread serving comm messages (intents, the view
+options among them; a subshell serves them beside the main thread), the worker (a
 search's result applied and published from its thread) and the analysis.  Every one of them
 takes the table's one lock (``Table.lock``, re-entrant) before it touches the synced traits:
 the table publishes under it, and this adapter takes it for every message from the front end
@@ -54,7 +54,7 @@ from .channel import FrontEndGate, IntentError
 from .model.game import Game
 from .model.rules import VARIANTS, RulesError
 from .model.state import Move
-from .store import prefs
+from .store import prefs, sessions
 from .store.stats import Stats
 from .table.background import Job, Worker
 from .table.controller import (
@@ -76,23 +76,28 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
         f"the widget's front end is not built ({STATIC / 'widget.js'} is missing): run "
         "`pip install -e .` (which builds it) or `cd js && npm install && npm run build`")
 
-#: the view options' choices (checked by the gate, like the types below)
+#: the view options' choices (checked on their intent: see VIEW_OPTIONS below)
 CARD_FACES = prefs.CARD_FACES
 AUTO_HOME_RULES = prefs.CHOICES["auto_home_rule"]  # ("safe", "all"): see automove.py
 TABLE_COLOURS = prefs.TABLE_COLOURS
 #: the order in which a change's traits are set (a message's kind before its text)
 _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
-#: the traits a view may set (a view option), with the type each takes; every other trait is
-#: Python's to publish, and a front-end update of one is refused and Python's value re-sent
-#: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
-FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "auto_home": bool, "paused": bool,
-                                      "card_face": str, "table_colour": str, "sounds": bool,
-                                      "auto_home_rule": str, "seen": int,
-                                      "_view_count": int}
-FRONTEND_CHOICES: dict[str, tuple[str, ...]] = {"card_face": CARD_FACES,
-                                                "table_colour": TABLE_COLOURS,
-                                                "auto_home_rule": AUTO_HOME_RULES}
-
+#: the traits a front end may write, with the type each takes; every other trait is Python's
+#: to publish, and a front-end update of one is refused and Python's value re-sent
+#: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled).
+#: The view options (:data:`VIEW_OPTIONS`) are not among them: the board's view sends a
+#: ``view_option`` intent, which Python checks and applies (see :meth:`FourSeasons._on_msg`)
+FRONTEND_WRITABLE: dict[str, type] = {"paused": bool, "seen": int, "_view_count": int}
+#: the view options: the View panel's and the toolbar's choices, each a trait Python publishes
+#: and changes on a ``{"type": "view_option", "name": ..., "value": ...}`` intent
+VIEW_OPTIONS: tuple[str, ...] = prefs.VIEW
+#: each view option's choices (checked on the intent; ``four_colour``, ``sounds`` and
+#: ``auto_home`` take ``True`` or ``False``)
+FRONTEND_CHOICES: dict[str, tuple[Any, ...]] = {name: prefs.CHOICES[name] for name in VIEW_OPTIONS}
+#: the custom messages this board takes from a front end besides the intents of the table
+#: (published in the ``intents`` trait, so that a newer front end knows what an older kernel
+#: takes: a view option is written as a trait to a kernel that does not take the intent)
+WIDGET_INTENTS = ("ping", "pause", "view_option")
 
 class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     """Four Seasons in a notebook: click, drag or use the keyboard to play.
@@ -176,6 +181,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     #: marimo, ``mo.ui.anywidget(FourSeasons(...)).value`` (``board``, ``ply``, ``status``...)
     #: is read again by the cells that use it after each move the player makes on the board
     seen = traitlets.Int(0).tag(sync=True)
+    #: the intents this board takes from a front end (Python's to publish): a front end sends
+    #: a view option as a ``view_option`` intent where it is listed, and writes the trait of
+    #: an older board, which has no such intent
+    intents = traitlets.List(traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, seed: int | None = None, variant: str = "standard", *,
                  game: Game | None = None, deck: str | Iterable[Any] | None = None,
@@ -191,7 +200,9 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         given = game is not None or deck is not None  # a position the code fixed, not a deal
         # the player's choices kept beside the statistics (none with statistics off); what
         # this call passes wins over them
-        store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        # (by default the player's own file; in an app served by ``marimo run``, the
+        # session's own store: store/sessions.py)
+        store = stats if isinstance(stats, Stats) else sessions.default_store() if stats else None
         self._prefs = prefs.for_store(store)
         kept = self._prefs.load() if self._prefs is not None else {}
         view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
@@ -227,6 +238,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
                          card_face=view["card_face"], table_colour=view["table_colour"],
                          sounds=bool(view["sounds"]), auto_home_rule=view["auto_home_rule"],
+                         intents=[*INTENTS, *WIDGET_INTENTS],
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._table = table
@@ -354,8 +366,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self._table.solve_seconds = _seconds(value, "solve_seconds")
 
     def set_state(self, sync_data: Any) -> None:
-        """A state update from a front end: the gate's checks, and each view option's value
-        one of its choices (``card_face``, ``table_colour``)."""
+        """A state update from a front end: the gate's checks (a view option is refused: it
+        changes by an intent, :meth:`_view_option`)."""
         with self._lock:
             delivered, self._delivered = self._delivered, None
             if not self._in_comm and delivered is not None and sync_data == delivered:
@@ -364,21 +376,39 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     def _set_state(self, sync_data: Any) -> None:
         if isinstance(sync_data, dict):
-            bad = [k for k, choices in FRONTEND_CHOICES.items()
-                   if k in sync_data and sync_data[k] not in choices]
-            if bad:
-                sync_data = {k: v for k, v in sync_data.items() if k not in bad}
-                self.send_state(bad)
-                self._say(safe_text(f"Refused: {', '.join(bad)} takes one of "
-                                    + "; ".join(", ".join(FRONTEND_CHOICES[k]) for k in bad)),
-                          "refusal")
+            forged = [k for k in VIEW_OPTIONS if k in sync_data]
+            if forged:
+                # (an older front end, or a forged write: Python's value stands, and is sent
+                # back so that every view shows it again)
+                sync_data = {k: v for k, v in sync_data.items() if k not in forged}
+                self.send_state(forged)
+                kept = "; ".join(f"{k} stays {str(getattr(self, k)).lower()}" for k in forged)
+                self._say(safe_text(f"Refused: the front end may not set {', '.join(forged)} — "
+                                    f"a view option changes by the board's view_option intent, "
+                                    f"which Python checks ({kept})"), "refusal")
+                if not sync_data:
+                    return
         super().set_state(sync_data)
-        if isinstance(sync_data, dict) and self._prefs is not None:
-            # a View setting the player changed on the board: kept for their next boards
-            for name in prefs.VIEW:
-                if name in sync_data and getattr(self, name) == sync_data[name]:
-                    with contextlib.suppress(ValueError):
-                        self._prefs.save(name, getattr(self, name))
+
+    def _view_option(self, content: dict[str, Any]) -> None:
+        """A view option the player changed on the board (the View panel, the toolbar's
+        toggles): checked, applied to the trait, and kept for the player's next boards."""
+        if set(content) != {"type", "name", "value"}:
+            raise IntentError("refused: a view_option intent is {type: 'view_option', name, "
+                              "value}")
+        name = content["name"]
+        if not isinstance(name, str) or name not in VIEW_OPTIONS:
+            raise IntentError(f"refused: there is no view option {quote(name, 30)}; the view "
+                              f"options: {', '.join(VIEW_OPTIONS)}")
+        try:
+            value = prefs.check(name, content["value"])
+        except ValueError as e:
+            raise IntentError(f"refused: {e}") from None
+        with self._lock:
+            setattr(self, name, value)
+            if self._prefs is not None:
+                with contextlib.suppress(ValueError):
+                    self._prefs.save(name, value)
 
     # -- the game ------------------------------------------------------------------------
     @property
@@ -505,7 +535,19 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     def handle_intent(self, content: Any) -> bool:
         """Validate and apply one intent (a dict from the front end).  Returns ``True`` when it
         was applied; a refused intent changes nothing, sets :attr:`message` to the reason and
-        sends ``{"type": "refused", "reason": ...}`` back to the views."""
+        sends ``{"type": "refused", "reason": ...}`` back to the views.  A ``view_option``
+        intent (``{"type": "view_option", "name": "card_face", "value": "large"}``) sets a
+        view option (:data:`VIEW_OPTIONS`), kept for the player's next boards."""
+        if isinstance(content, dict) and content.get("type") == "view_option":
+            try:
+                self._view_option(content)
+            except IntentError as e:  # (said as every refused intent is, and answered)
+                reason = safe_text(str(e), 200)
+                self.log.info("%s", reason)
+                self._say(reason, "refusal")
+                self.send({"type": "refused", "reason": reason, "intent": "view_option"})
+                return False
+            return True
         return self._table.intent(content)
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -523,7 +565,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                 return
             self.handle_intent(content)
 
-    # -- trait changes made in Python (or the view options from the front end) -----------
+    # -- trait changes made in Python (or by a view option's intent) ----------------------
     # (each observer reads the trait's value now: two threads' writes may be notified in
     # another order than they were made)
     @traitlets.observe("paused")
@@ -592,6 +634,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         return preview.add_preview(bundle, self.game, given=self._table.recorder.given)
 
 
-__all__ = ["CARD_FACES", "FRONTEND_WRITABLE", "INTENTS", "INTENT_FIELDS", "MAX_TEXT",
-           "TABLE_COLOURS", "VERSIONED", "FourSeasons", "Hint", "IntentError", "describe_move",
-           "pile_labels", "position_snapshot"]
+__all__ = ["CARD_FACES", "FRONTEND_CHOICES", "FRONTEND_WRITABLE", "INTENTS", "INTENT_FIELDS",
+           "MAX_TEXT", "TABLE_COLOURS", "VERSIONED", "VIEW_OPTIONS", "WIDGET_INTENTS",
+           "FourSeasons", "Hint", "IntentError", "describe_move", "pile_labels",
+           "position_snapshot"]

@@ -30,6 +30,12 @@ def view_of(w: FourSeasons) -> dict:
     return {name: getattr(w, name) for name in prefs.VIEW}
 
 
+def choose(w: FourSeasons, options: dict) -> None:
+    """The player changes view options on the board: one ``view_option`` intent each."""
+    for name, value in options.items():
+        assert w.handle_intent({"type": "view_option", "name": name, "value": value}), w.message
+
+
 def turn(w: FourSeasons) -> None:
     b = w.board
     assert w.handle_intent({"type": "turn", "ply": b["ply"], "version": b["version"]})
@@ -39,7 +45,7 @@ def turn(w: FourSeasons) -> None:
 def test_view_settings_chosen_on_the_board_are_kept_for_the_next_board(store):
     w = FourSeasons(seed=3, stats=store)
     assert view_of(w) == {n: prefs.DEFAULTS[n] for n in prefs.VIEW}
-    w.set_state(CHOSEN)  # (what a front end sends when the View panel is used)
+    choose(w, CHOSEN)  # (what a front end sends when the View panel is used)
     prefs._registry.clear()  # (as a new kernel would: read from the file)
     again = FourSeasons(seed=4, stats=store)
     assert view_of(again) == CHOSEN
@@ -47,14 +53,56 @@ def test_view_settings_chosen_on_the_board_are_kept_for_the_next_board(store):
     assert again.table.auto_home_rule == "all"
 
 
+def test_a_view_option_written_as_a_trait_is_refused_and_changes_nothing(store):
+    """The view options are Python's to publish: a front end that writes one (a forged
+    write, or an older front end) is refused with a message that says how they change, every
+    view is sent Python's value again, and nothing is kept for the next boards."""
+    w = FourSeasons(seed=3, stats=store)
+    sent: list = []
+    w._send = lambda msg, buffers=None: sent.append(msg)
+    board = w.board
+    w.set_state({"card_face": "large", "sounds": True})
+    assert (w.card_face, w.sounds) == ("classic", False)
+    assert w.message.startswith("Refused: the front end may not set card_face, sounds")
+    assert "view_option intent" in w.message and "card_face stays classic" in w.message
+    resent = {k: v for m in sent if m.get("method") == "update" for k, v in m["state"].items()}
+    assert resent["card_face"] == "classic" and resent["sounds"] is False
+    assert w.board == board
+    prefs._registry.clear()
+    assert view_of(FourSeasons(stats=store)) == {n: prefs.DEFAULTS[n] for n in prefs.VIEW}
+
+
+@pytest.mark.parametrize("content", [
+    {"type": "view_option", "name": "card_face", "value": "huge"},
+    {"type": "view_option", "name": "sounds", "value": 1},  # (1 is not True)
+    {"type": "view_option", "name": "board", "value": {}},  # (not a view option)
+    {"type": "view_option", "name": "card_face"},
+    {"type": "view_option", "name": "card_face", "value": "large", "ply": 0},
+    {"type": "view_option", "name": ["card_face"], "value": "large"},
+])
+def test_a_forged_view_option_intent_is_refused_and_changes_nothing(store, content):
+    w = FourSeasons(seed=3, stats=store)
+    sent: list = []
+    w._send = lambda msg, buffers=None: sent.append(msg)
+    before = (view_of(w), w.board)
+    assert w.handle_intent(content) is False
+    assert (view_of(w), w.board) == before
+    assert w.message_kind == "refusal" and w.message.startswith("refused: ")
+    assert {"type": "refused", "reason": w.message, "intent": "view_option"} in [
+        m.get("content") for m in sent if m.get("method") == "custom"]
+    prefs._registry.clear()
+    assert view_of(FourSeasons(stats=store)) == {n: prefs.DEFAULTS[n] for n in prefs.VIEW}
+
+
 def test_the_auto_home_choice_plays_as_chosen_and_a_bad_one_is_refused(store):
     w = FourSeasons(seed=7, stats=store)  # 3♦ on the cross: not safe home (a 2 may go on it)
     assert w.auto_home_rule == "safe"
     turn(w)
     assert w.game.state.home == Game.new(seed=7).state.home
-    w.set_state({"auto_home_rule": "every"})  # (a forged value: refused, Python's re-sent)
-    assert w.auto_home_rule == "safe" and "auto_home_rule" in w.message
-    w.set_state({"auto_home_rule": "all"})  # the View panel's PySolFC-like choice
+    assert not w.handle_intent({"type": "view_option", "name": "auto_home_rule",
+                                "value": "every"})  # (a forged value: refused)
+    assert w.auto_home_rule == "safe" and "auto_home_rule takes one of safe, all" in w.message
+    choose(w, {"auto_home_rule": "all"})  # the View panel's PySolFC-like choice
     w.new_game(seed=7)
     turn(w)
     assert "3D" in [str(m).split()[0] for m in w.game.history]
@@ -62,7 +110,7 @@ def test_the_auto_home_choice_plays_as_chosen_and_a_bad_one_is_refused(store):
 
 
 def test_what_python_passes_wins_and_is_not_kept(store):
-    FourSeasons(stats=store).set_state(CHOSEN)
+    choose(FourSeasons(stats=store), CHOSEN)
     w = FourSeasons(stats=store, card_face="classic", sounds=False)
     assert (w.card_face, w.sounds, w.table_colour) == ("classic", False, "blue")
     w.card_face = "large"  # (set from Python: the author's, not the player's choice)
@@ -71,15 +119,15 @@ def test_what_python_passes_wins_and_is_not_kept(store):
 
 
 def test_a_board_with_statistics_off_keeps_no_settings(store):
-    FourSeasons(stats=store).set_state(CHOSEN)
+    choose(FourSeasons(stats=store), CHOSEN)
     w = FourSeasons(stats=False)
     assert view_of(w) == {n: prefs.DEFAULTS[n] for n in prefs.VIEW}
-    w.set_state({"card_face": "large"})
+    choose(w, {"card_face": "large"})
     assert FourSeasons(stats=False).card_face == "classic"
 
 
 def test_bad_rows_are_left_out_with_a_message(store):
-    FourSeasons(stats=store).set_state({"card_face": "large"})
+    choose(FourSeasons(stats=store), {"card_face": "large"})
     with sqlite3.connect(store.path) as con:
         con.executemany("INSERT OR REPLACE INTO view_prefs (name, value) VALUES (?, ?)",
                         [("table_colour", '"purple"'), ("sounds", "1"), ("rules", "{"),
@@ -224,7 +272,7 @@ def test_a_statistics_file_the_store_leaves_alone_is_left_alone_by_the_settings(
     assert newer.state == "off"
     before = store.path.read_bytes()
     w = FourSeasons(stats=newer)
-    w.set_state({"card_face": "large"})
+    choose(w, {"card_face": "large"})
     assert FourSeasons(stats=newer).card_face == "large"  # (this session)
     assert store.path.read_bytes() == before
     with sqlite3.connect(store.path) as con:

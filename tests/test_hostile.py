@@ -340,12 +340,17 @@ def test_a_front_end_cannot_rewrite_what_python_publishes(name, value):
     assert not any(m.get("method") == "echo_update" for m in sent)
 
 
-def test_the_view_option_a_front_end_may_set_still_works():
+def test_a_view_option_changes_by_its_intent_not_by_a_write():
     w = _widget()
-    _comm(w, {"method": "update", "state": {"four_colour": True}, "buffer_paths": []})
+    _comm(w, {"method": "custom", "content": {"type": "view_option", "name": "four_colour",
+                                              "value": True}})
     assert w.four_colour is True
-    _comm(w, {"method": "update", "state": {"four_colour": 1}, "buffer_paths": []})
+    _comm(w, {"method": "custom", "content": {"type": "view_option", "name": "four_colour",
+                                              "value": 1}})
     assert w.four_colour is True  # 1 is not a bool: refused
+    assert "four_colour takes one of" in w.message
+    _comm(w, {"method": "update", "state": {"four_colour": False}, "buffer_paths": []})
+    assert w.four_colour is True and "view_option intent" in w.message  # (a write: refused)
 
 
 def test_python_side_seed_out_of_range_is_refused_and_reverted():

@@ -356,8 +356,8 @@ def test_two_views_share_one_state():
     w.handle_intent(intent(w, type="turn"))
     after = w.get_state()["board"]
     assert after != before and after["waste"] == ["7D"]
-    # a view option set by one view (the front end) is a trait too
-    w.set_state({"four_colour": True})
+    # a view option chosen in one view (its intent) is a trait too
+    assert w.handle_intent({"type": "view_option", "name": "four_colour", "value": True})
     assert w.four_colour is True and w.get_state()["four_colour"] is True
 
 

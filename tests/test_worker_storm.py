@@ -1,8 +1,9 @@
 """The worker under a storm (issue 27, class 3): every thread that touches a board at once.
 
 A board is touched by several threads: the kernel's main thread (cells calling ``w.play``,
-``w.variant = ...``), the thread serving comm messages (intents, and the view options a front
-end writes: ``paused`` when the page is hidden, ``four_colour``...; a subshell serves them
+``w.variant = ...``), the thread serving comm messages (intents — the view options'
+``view_option`` among them — and the one trait a front end writes, ``paused`` on an older
+front end; a subshell serves them
 beside the main thread), the worker (a Hint, Solve or Auto-finish applied and published from
 its thread) and the analysis thread.  Here all of them run at once, through the entry points
 the front end and a notebook use, with forged and stale messages among the genuine ones.
@@ -167,11 +168,20 @@ def forged(rnd: random.Random, b: dict):
         {"type": "offer", "id": "resume"}, {"type": "review", "ply": 0, "version": 0, "at": -1},
         {"type": "how_won", "id": 10**30}, {"type": "demo", "action": "explode"},
         {"type": "rules", "rules": "pysol", "ask": True}, {"type": "ping", "extra": 1},
+        {"type": "view_option", "name": "card_face", "value": "huge"},
+        {"type": "view_option", "name": "ply", "value": 3},
     ])
 
 
+def view_option(rnd: random.Random) -> dict:
+    """A view option the player changes on the board (its intent)."""
+    return {"type": "view_option", "name": rnd.choice(["four_colour", "auto_home", "card_face"]),
+            "value": rnd.choice([True, False, "large"])}
+
+
 def trait_write(rnd: random.Random) -> dict:
-    """A front end's trait update: the view options it may set, and some it may not."""
+    """A front end's trait update: the one it may make (``paused``), and some it may not (the
+    view options among them: they change by their intent)."""
     return rnd.choice([
         {"paused": rnd.random() < 0.5}, {"four_colour": rnd.random() < 0.5},
         {"card_face": rnd.choice(["classic", "large", "huge"])}, {"sounds": True},
@@ -185,7 +195,7 @@ def act(w: FourSeasons, rnd: random.Random, errors: list[str]) -> None:
     try:
         r = rnd.random()
         if r < 0.45:
-            custom(w, intent(rnd, w.board))
+            custom(w, intent(rnd, w.board) if rnd.random() < 0.9 else view_option(rnd))
         elif r < 0.55:
             custom(w, forged(rnd, w.board))
         elif r < 0.75:

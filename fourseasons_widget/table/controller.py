@@ -62,6 +62,7 @@ from ..model.game import Game
 from ..model.rules import VARIANTS, IllegalMoveError
 from ..model.state import Move
 from ..store.prefs import for_store as prefs_for_store
+from ..store.sessions import default_store
 from ..validate import is_int, quote, safe_text
 from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
@@ -197,7 +198,7 @@ class Table:
         # a new deal asked for over a game in progress ({"ask": true}): the intent kept, and
         # the question, until the player confirms or cancels it
         self._asking: tuple[dict[str, Any], str] | None = None
-        store = stats if isinstance(stats, Stats) else Stats() if stats else None
+        store = stats if isinstance(stats, Stats) else default_store() if stats else None
         #: the rule reading New deal and the picker deal under (where the variant has one)
         self.rules_choice = RulesChoice(self, prefs_for_store(store), rules)
         # "How could it have been won?" (the player's own game kept meanwhile)

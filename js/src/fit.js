@@ -92,10 +92,30 @@ export function scroller(el, win) {
   const body = el.ownerDocument.body;
   for (let p = parentAcross(el); p && p !== body; p = parentAcross(p)) {
     if (p.classList.contains("jp-OutputArea-output") || p.classList.contains("jp-OutputArea")) continue;
+    if (p.classList.contains(MARIMO_OUTPUT)) continue; // (its bound, if any: cellBound)
     const oy = win.getComputedStyle(p).overflowY;
     if ((oy === "auto" || oy === "scroll" || oy === "overlay") && p.clientHeight > 0) return p;
   }
   return null;
+}
+
+const MARIMO_OUTPUT = "output-area"; // marimo's output area (in `marimo edit`: at most 610 px tall)
+
+/** The output box of this board's cell when it bounds its height, as `marimo edit` does (its
+ * output area: `max-height: 610px`, scrolling within; marimo's "Expand output" lifts it), or
+ * null.  Its bound, not its height, is read: the box is as tall as what it holds. */
+export function cellBox(el) {
+  return closestAcross(el, `.${MARIMO_OUTPUT}`);
+}
+
+/** The height the board may take in `cell` (cellBox): its max-height less its padding, or
+ * null where it has none (`marimo run`, an expanded output). */
+export function cellBound(cell, win) {
+  if (!cell) return null;
+  const cs = win.getComputedStyle(cell);
+  const max = parseFloat(cs.maxHeight);
+  if (!(max > 0)) return null;
+  return max - (parseFloat(cs.paddingTop) || 0) - (parseFloat(cs.paddingBottom) || 0);
 }
 
 export class Fit {
@@ -110,6 +130,8 @@ export class Fit {
     this.width = -1;
     this.viewH = -1;
     this.observed = null;
+    this.cell = null; // (a bounded cell's output box, marimo edit's: cellBox)
+    this.bound = null;
   }
 
   listen() {
@@ -130,6 +152,9 @@ export class Fit {
             this.width = e.contentRect.width;
           } else if (e.target === this.scroll) {
             measure = measure || this.scroll.clientHeight !== this.viewH;
+          } else if (e.target === this.cell) {
+            // (marimo's "Expand output" lifts the cell's bound, "Collapse" puts it back)
+            measure = measure || cellBound(this.cell, v.win) !== this.bound;
           }
         }
         if (measure) this.update();
@@ -170,6 +195,9 @@ export class Fit {
       this.observer.observe(this.scroll);
       this.observed = this.scroll;
     }
+    if (this.cell && this.observer) this.observer.unobserve(this.cell);
+    this.cell = cellBox(v.root);
+    if (this.cell && this.observer) this.observer.observe(this.cell);
   }
 
   /** Measure and size the cards; re-render the board if the layout changed. */
@@ -187,9 +215,11 @@ export class Fit {
     // 1,091 px in an 800 px window, issue 35)
     const viewH = Math.min(this.scroll ? this.scroll.clientHeight : Infinity, win.innerHeight);
     this.viewH = viewH;
+    // a cell whose output box is bounded (marimo edit): the board fits within it, foot and all
+    this.bound = cellBound(this.cell, win);
     // the output's size decides, nothing else: what stands around the felt (a longer status
     // line, a toolbar that wraps once a button is enabled) is read only when it changed
-    const size = `${Math.round(box.width)}x${viewH}`;
+    const size = `${Math.round(box.width)}x${viewH}x${this.bound}`;
     if (size === this.size && !force) return;
     this.size = size;
     // what stands above the felt in the board (title, toolbar) and below it (the status line),
@@ -204,7 +234,13 @@ export class Fit {
     const line = Math.max(facts ? facts.getBoundingClientRect().height : 0,
       status ? parseFloat(win.getComputedStyle(status).minHeight) || 0 : 0);
     const below = line ? line + 8 : 0;
-    const height = viewH - above - below - 8;
+    let height = viewH - above - below - 8;
+    if (this.bound !== null) {
+      // (in a bounded box the whole foot counts, as it stands when the size changes: what
+      // does not fit there is scrolled to within the cell)
+      const foot = box.bottom - wrap.getBoundingClientRect().bottom;
+      height = Math.min(height, this.bound - above - Math.max(below, foot) - 2);
+    }
     const stage = root.querySelector(".fsw-stage");
     const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
     const { cw, narrow, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band);

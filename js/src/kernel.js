@@ -86,6 +86,7 @@ export async function stopLocal(table, note = () => {}) {
   const local = table.local;
   if (!local) return null;
   table.local = null;
+  table.handOverOptions(); // (the view options chosen meanwhile: Python checks them too)
   if (!local.pythonBoard) return null;
   table.model.set("board", local.pythonBoard);
   const line = lineOf(local.game);

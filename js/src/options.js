@@ -1,7 +1,10 @@
 // The view options: card face (classic, or large corner indices for readability), table
-// colour, sounds.  Each is a front-end-writable trait Python checks (`card_face`,
-// `table_colour`, `sounds`); a kernel without them (an older widget) still gets the choice
-// in this view, kept by the view alone.  Drawn as a "View" popover of the toolbar (a panel
+// colour, sounds, the auto-home rule.  Each is a trait Python publishes (`card_face`,
+// `table_colour`, `sounds`, `auto_home_rule`); the player's choice goes to Python as a
+// `view_option` intent, which Python checks and applies (table.js setOption: shown here until
+// Python answers).  A kernel whose board takes no such intent gets the trait written (an older
+// widget); a kernel without the traits at all still gets the choice in this view, kept by the
+// view alone.  Drawn as a "View" popover of the toolbar (a panel
 // of the view's own: Python does not keep whether it is open).
 //
 // DOM contract: [data-role="view-options"] (the popover), [data-role="card-face"],

@@ -37,6 +37,9 @@ export class Table {
     this.answering = null; // (listening for Python's answer: the function that stops it)
     this.inflight = null; // (an intent naming its position awaits Python's answer: see send)
     this.say = null; // (how the views say what became of the held intents)
+    this.pending = new Map(); // (view options chosen, Python's answer awaited: setOption)
+    this.pendingWatch = new Set();
+    this.localOptions = new Map(); // (chosen while the page's engine played: handOverOptions)
   }
 
   /** Python answered one of this page's intents with a new position: the page says so by
@@ -99,7 +102,10 @@ export class Table {
     return ui && typeof ui === "object" ? ui : null;
   }
 
+  /** A trait's value (a view option the player just chose: that choice, until Python's
+   * answer). */
   get(name) {
+    if (this.pending.has(name)) return this.pending.get(name);
     return this.model.get(name);
   }
 
@@ -144,11 +150,12 @@ export class Table {
   sendNow(intent) {
     const b = this.board();
     const msg = { ...intent };
-    if (intent.type !== "new_game") {
+    if (intent.type !== "new_game" && intent.type !== "view_option") {
       msg.ply = b.ply;
       msg.version = b.version;
     }
-    if (this.local) this.local.intent(msg);
+    if (this.local && intent.type === "view_option") this.localOption(intent.name, intent.value);
+    else if (this.local) this.local.intent(msg);
     else {
       if (VERSIONED.has(intent.type) && !this.flushing) this.awaitAnswer();
       try {
@@ -157,7 +164,8 @@ export class Table {
         this.settled();
         throw err;
       }
-      if (!this.answering) this.answering = this.watch(["board"], () => this.sawAnswer());
+      // (a view option changes no position: nothing for the notebook to react to)
+      if (!this.answering && intent.type !== "view_option") this.answering = this.watch(["board"], () => this.sawAnswer());
     }
   }
 
@@ -170,7 +178,7 @@ export class Table {
     const stops = [
       this.watch(ANSWERS, () => this.settled(true)),
       this.onMessage((msg) => {
-        if (msg && msg.type === "refused") this.settled(true, true);
+        if (answersIntent(msg)) this.settled(true, true);
       }),
     ];
     this.inflight = () => {
@@ -242,7 +250,7 @@ export class Table {
         };
         stops.push(this.watch(ANSWERS, () => done(false)));
         stops.push(this.onMessage((msg) => {
-          if (msg && msg.type === "refused") done(true);
+          if (answersIntent(msg)) done(true);
         }));
         try {
           this.sendNow(intent);
@@ -258,15 +266,73 @@ export class Table {
     });
   }
 
-  /** Set a front-end-writable view option (a synced trait Python checks). */
+  /** The player changed a view option (the View panel's, the toolbar's toggles): Python
+   * checks and applies it — a `view_option` intent, in order with the moves (held with them
+   * while the board waits for Python), never a write of the trait, which Python publishes.
+   * Until Python's answer the views show the choice (`get` reads it: `pending`); Python's
+   * trait, when it comes, or its refusal, ends that.  Where the page's engine plays (no
+   * kernel) the choice is the page's own; a kernel whose board has no such intent (an older
+   * widget) gets the trait written, as it used to take it. */
   setOption(name, value) {
+    this.pending.set(name, value);
+    if (!this.pendingWatch.has(name)) {
+      this.pendingWatch.add(name);
+      // (Python's value arrived: it is the truth from now on)
+      this.watch([name], () => this.pending.delete(name));
+    }
+    if (!this.local && takesIntent(this.model, "view_option")) {
+      this.send({ type: "view_option", name, value });
+      return;
+    }
+    if (this.local) {
+      this.localOption(name, value);
+      return;
+    }
     this.model.set(name, value);
+    this.model.save_changes();
+  }
+
+  /** A view option where the page's engine plays: the page's own model keeps it. */
+  localOption(name, value) {
+    this.localOptions.set(name, value);
     try {
-      this.model.save_changes();
-    } catch (err) {
-      if (!this.local) throw err; // (a static page's model may not sync: nothing to sync to)
+      this.model.set(name, value);
+    } catch {
+      /* (a model that cannot be set: the view keeps the choice, `pending`) */
     }
   }
+
+  /** Python answered after all (kernel.js stopLocal): the view options chosen while the
+   * page played go to it, as the player's intents. */
+  handOverOptions() {
+    const chosen = [...this.localOptions];
+    this.localOptions.clear();
+    if (!takesIntent(this.model, "view_option")) return;
+    for (const [name, value] of chosen) this.setOption(name, value);
+  }
+
+  /** Python refused a view option (or a view is drawn afresh from Python's state): what the
+   * views show is Python's again. */
+  dropPending() {
+    this.pending.clear();
+  }
+}
+
+/** Does the kernel behind `model` take intents of type `kind`?  (Its board publishes the
+ * intents it takes; an older board publishes none.) */
+export function takesIntent(model, kind) {
+  let intents;
+  try {
+    intents = model.get("intents");
+  } catch {
+    return false;
+  }
+  return Array.isArray(intents) && intents.includes(kind);
+}
+
+/** A refusal of the intent awaited (a view option's refusal answers no move). */
+function answersIntent(msg) {
+  return !!(msg && msg.type === "refused" && msg.intent !== "view_option");
 }
 
 function off(model, name, fn) {

@@ -77,8 +77,15 @@ export class Toolbar {
       this.variantSelect.value = this.pickerValue(); // until it is dealt
       v.send({ type: "new_game", variant, seed: typeof b.seed === "number" ? b.seed : null, ask: true });
     });
-    v.on(this.autoHome, "change", () => v.table.setOption("auto_home", this.autoHome.checked));
-    v.on(this.fourColour, "change", () => v.table.setOption("four_colour", this.fourColour.checked));
+    // (view options: intents Python checks; the choice is shown until Python's answer)
+    v.on(this.autoHome, "change", () => {
+      v.table.setOption("auto_home", this.autoHome.checked);
+      this.renderOptions();
+    });
+    v.on(this.fourColour, "change", () => {
+      v.table.setOption("four_colour", this.fourColour.checked);
+      this.renderOptions();
+    });
     v.disposers.push(() => this.stopClock());
     this.rules.listen();
   }

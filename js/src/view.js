@@ -250,6 +250,13 @@ export class BoardView {
 
   onCustom(msg) {
     if (!msg || msg.type !== "refused") return;
+    if (msg.intent === "view_option") {
+      // (Python refused a view option: the views show Python's choice again)
+      this.table.dropPending();
+      this.options.render();
+      this.toolbar.renderOptions();
+      return;
+    }
     // (a refusal of what the Stats panel asked is said there too, where the player looks)
     if (msg.intent === "how_won" && this.panels.isOpen("stats")) this.panels.showRefusal(String(msg.reason || ""));
     if (this.sentAt && now(this.win) - this.sentAt < 3000) this.sound("refused");

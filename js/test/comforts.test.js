@@ -30,6 +30,8 @@ const older = (board) => {
   delete b.demo;
   return b;
 };
+/** What a kernel's board of this version publishes as the intents it takes (a few). */
+const KERNEL_INTENTS = ["move", "turn", "undo", "ping", "pause", "view_option"];
 const UI = { picker: "standard", panel: "", offers: [], banner: null, notice: "" };
 const withUi = (board, ui = {}) => ({ ...clone(board), ui: { ...UI, ...ui } });
 const panelIntents = (model) => model.sent.filter((m) => m.type === "panel").map((m) => m.panel);
@@ -195,18 +197,37 @@ test("demo: the view that started it keeps the pace, one step every speed_ms; a 
   v2.destroy();
 });
 
-test("view options: card face and table colour on the root, the traits set where the kernel has them", () => {
-  const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false });
+test("view options: the choice is an intent Python applies; the view shows it until Python answers or refuses", () => {
+  const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false, intents: KERNEL_INTENTS });
   const root = q(".fsw-root");
   assert.ok(root.classList.contains("fsw-face-classic") && root.classList.contains("fsw-table-green"));
   const face = q('[data-role="card-face"]');
   face.value = "large";
   face.dispatchEvent(new win.Event("change", { bubbles: true }));
-  assert.equal(model.get("card_face"), "large");
-  assert.ok(root.classList.contains("fsw-face-large") && !root.classList.contains("fsw-face-classic"));
+  assert.deepEqual(model.sent.filter((m) => m.type === "view_option"), [{ type: "view_option", name: "card_face", value: "large" }]);
+  assert.equal(model.get("card_face"), "classic", "the trait is Python's: not written");
+  assert.equal(model.saved, 0);
+  assert.ok(root.classList.contains("fsw-face-large") && !root.classList.contains("fsw-face-classic"), "shown at once");
+  model.set("card_face", "large"); // Python applied it
+  assert.ok(root.classList.contains("fsw-face-large"));
   model.set("table_colour", "blue"); // another view chose it
   assert.ok(root.classList.contains("fsw-table-blue"));
   assert.equal(q('[data-role="table-colour"]').value, "blue");
+  // a choice Python refuses: the view shows Python's own again
+  const colour = q('[data-role="table-colour"]');
+  colour.value = "grey";
+  colour.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.ok(root.classList.contains("fsw-table-grey"));
+  model.emit("msg:custom", { type: "refused", reason: "refused: table_colour takes one of …", intent: "view_option" });
+  assert.ok(root.classList.contains("fsw-table-blue") && !root.classList.contains("fsw-table-grey"));
+  assert.equal(colour.value, "blue");
+  // the toolbar's four-colour toggle too
+  const four = q('[data-role="four-colour"]');
+  four.checked = true;
+  four.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.deepEqual(model.sent.at(-1), { type: "view_option", name: "four_colour", value: true });
+  assert.equal(model.get("four_colour"), false);
+  assert.ok(root.classList.contains("fsw-four-colour"), "shown at once");
   // the View popover is the view's own panel: no panel intent, closed by Escape
   const details = q('[data-role="view"]');
   details.querySelector("summary").dispatchEvent(new win.MouseEvent("click", { bubbles: true, cancelable: true }));
@@ -214,6 +235,17 @@ test("view options: card face and table colour on the root, the traits set where
   q('[data-pile="stock"]').dispatchEvent(new win.KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
   assert.equal(details.open, false);
   assert.equal(model.sent.filter((m) => m.type === "panel").length, 0);
+});
+
+test("view options for a kernel whose board takes no view_option intent (an older widget): the trait is written", () => {
+  const { q, model, win } = setup(FIXTURES.midgame, { card_face: "classic", table_colour: "green", sounds: false });
+  const face = q('[data-role="card-face"]');
+  face.value = "large";
+  face.dispatchEvent(new win.Event("change", { bubbles: true }));
+  assert.equal(model.get("card_face"), "large");
+  assert.equal(model.saved, 1);
+  assert.equal(model.sent.filter((m) => m.type === "view_option").length, 0);
+  assert.ok(q(".fsw-root").classList.contains("fsw-face-large"));
 });
 
 test("view options without the traits (an older kernel): kept by the view alone", () => {
@@ -247,7 +279,7 @@ test("view options: the auto-home choice (safe, or every card as PySolFC) with w
   assert.match(help, /\d+ deals/);
   rule.value = "all";
   rule.dispatchEvent(new win.Event("change", { bubbles: true }));
-  assert.equal(model.get("auto_home_rule"), "all");
+  assert.equal(model.get("auto_home_rule"), "all"); // (this kernel takes no view_option intent)
   model.set("auto_home_rule", "safe"); // another view (or Python) chose it
   assert.equal(rule.value, "safe");
   // an older kernel without the choice: not offered

@@ -32,9 +32,32 @@ test("the table stamps intents with the position they were meant for, except a n
   assert.equal(t.ui(), null, "no ui part published yet");
   model.set("board", { ply: 0, version: 1, ui: { picker: "czarina", panel: "" } });
   assert.equal(t.ui().picker, "czarina");
-  t.setOption("four_colour", true);
+  t.setOption("four_colour", true); // (a kernel that publishes no intents: an older one)
   assert.equal(model.get("four_colour"), true);
   assert.equal(model.saved, 1);
+});
+
+test("a view option is an unstamped intent, in order with the moves held before it", async () => {
+  const model = new FakeModel({ board: { ply: 7, version: 12 }, four_colour: false, intents: ["undo", "view_option"] });
+  const t = new Table(model);
+  t.send({ type: "undo" });
+  t.setOption("four_colour", true); // (made after the undo: sent after Python's answer to it)
+  assert.deepEqual(model.sent, [{ type: "undo", ply: 7, version: 12 }]);
+  assert.equal(t.get("four_colour"), true, "the choice, shown until Python answers");
+  assert.equal(model.get("four_colour"), false);
+  model.set("board", { ply: 6, version: 13 });
+  await Promise.resolve();
+  await Promise.resolve();
+  assert.deepEqual(model.sent.at(-1), { type: "view_option", name: "four_colour", value: true });
+  assert.equal(model.saved, 0, "no trait written");
+  // a refusal of the view option is not the answer to a move: the move held behind it waits
+  t.send({ type: "turn" });
+  model.emit("msg:custom", { type: "refused", intent: "view_option", reason: "refused" });
+  t.send({ type: "undo" });
+  assert.deepEqual(model.sent.filter((m) => m.type !== "view_option").map((m) => m.type), ["undo", "turn"]);
+  model.set("four_colour", true); // Python's answer: the truth from now on
+  model.set("four_colour", false); // (set again from Python)
+  assert.equal(t.get("four_colour"), false);
 });
 
 test("initialize makes the model's one table; every view of the model shares it", () => {

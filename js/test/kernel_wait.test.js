@@ -186,3 +186,34 @@ test("a kernel that answered, then runs a slow cell: the clicks made meanwhile a
   assert.deepEqual(state.intents.map((m) => m.ply), [0, 1, 2]);
   view.destroy();
 });
+
+test("view options chosen while Python is busy are kept in order, played in the page, then handed to Python", async () => {
+  const { model, python, state, free } = slowPython({ manager: { get_model() {} } });
+  Object.assign(model.state, { card_face: "classic", table_colour: "green", intents: ["turn", "view_option"] });
+  const intent = python.intent.bind(python); // (Python applies a view option to its trait)
+  python.intent = (msg) => (msg.type === "view_option" ? model.set(msg.name, msg.value) : intent(msg));
+  const { win, view, q, turn } = board(model);
+  const choose = (role, value) => {
+    const select = q(`[data-role="${role}"]`);
+    select.value = value;
+    select.dispatchEvent(new win.Event("change", { bubbles: true }));
+  };
+  choose("card-face", "large"); // before any answer: held with the moves
+  turn();
+  assert.ok(q(".fsw-root").classList.contains("fsw-face-large"), "shown at once");
+  assert.deepEqual(state.intents, []);
+  await tick(win, 80); // no answer: the page plays, its own choice kept by the page
+  assert.equal(q(".fsw-root").dataset.kernel, "local");
+  choose("table-colour", "blue");
+  assert.ok(q(".fsw-root").classList.contains("fsw-table-blue"));
+  assert.deepEqual(state.intents, [], "nothing written or sent while the page plays");
+  free(); // Python answers: the game and the choices go to it, as intents it checks
+  await tick(win, 20);
+  assert.equal(q(".fsw-root").dataset.kernel, "live");
+  assert.deepEqual(state.intents.filter((m) => m.type === "view_option").map((m) => [m.name, m.value]).sort(),
+    [["card_face", "large"], ["table_colour", "blue"]]);
+  assert.equal(model.saved, 0, "no trait written");
+  assert.equal(python.game.ply, 1);
+  assert.ok(q(".fsw-root").classList.contains("fsw-face-large") && q(".fsw-root").classList.contains("fsw-table-blue"));
+  view.destroy();
+});

@@ -94,7 +94,13 @@ def test_forged_messages_are_refused_and_the_board_keeps_pythons_truth(open_note
             for i in range(5)] == piles
     root.screenshot(path=str(artifacts / "hostile-refused.png"))
 
-    # the one trait a view may set still works from the page
+    # a view option written as a trait (a forged write): refused, said, Python's kept
+    forge(nb, {"method": "update", "state": {"card_face": "large"}, "buffer_paths": []})
+    status.filter(has_text="view_option intent").wait_for()
+    assert nb.eval("w.card_face") == "classic"
+    assert "fsw-face-large" not in root.get_attribute("class")
+
+    # a view option chosen on the board still works (its intent, which Python checks)
     root.locator('[data-role="four-colour"]').check()
     deadline = time.monotonic() + 20
     while nb.eval("w.four_colour") is not True and time.monotonic() < deadline:
