@@ -1,5 +1,5 @@
 """The solver's help as a service of its own (issue 29, item 4): Hint, Auto-finish and Solve
-driven through the small AdviceHost protocol, with no Table and no widget."""
+driven through the one host interface (TableHost), with no Table and no widget."""
 
 from __future__ import annotations
 

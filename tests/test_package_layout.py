@@ -361,10 +361,11 @@ def test_the_controller_module_holds_the_table_and_no_service():
     assert public == []
 
 
-def test_the_table_s_services_know_it_only_through_a_host_protocol():
-    """Each service the Table hands itself to is in a module of its own that defines the
-    small protocol it takes its host through, and imports neither the controller nor the
-    widget (counting lazy imports): it can be driven, and tested, without a Table."""
+def test_the_table_s_services_know_it_only_through_the_one_host_interface():
+    """Each service the Table hands itself to is in a module of its own that takes its host
+    through the one host interface (table/host.py's TableHost: no protocol of its own), and
+    imports neither the controller nor the widget (counting lazy imports): it can be driven,
+    and tested, without a Table."""
     g = import_graph()
     services = services_of_the_table()
     # (the ones this project has: a new service joins them by the same rule)
@@ -374,7 +375,11 @@ def test_the_table_s_services_know_it_only_through_a_host_protocol():
         tree = ast.parse((PKG / "table" / (module.rpartition(".")[2] + ".py")).read_text("utf-8"))
         protocols = [n.name for n in tree.body if isinstance(n, ast.ClassDef)
                      and any(getattr(b, "id", None) == "Protocol" for b in n.bases)]
-        assert any(p.endswith("Host") for p in protocols), f"{module} defines no host protocol"
+        assert not protocols, f"{module} defines a host protocol of its own: {protocols}"
+        assert "fourseasons_widget.table.host" in g[module], f"{module} does not use TableHost"
+        init = next(f for c in tree.body if isinstance(c, ast.ClassDef) and c.name == cls
+                    for f in c.body if isinstance(f, ast.FunctionDef) and f.name == "__init__")
+        assert ast.unparse(init.args.args[1].annotation) == "TableHost", cls
         bad = reaches(g, module) & {CONTROLLER, WIDGET}
         assert not bad, f"{module} reaches {sorted(bad)}"
 

@@ -2,7 +2,7 @@
 the Demo and "How could it have been won?" — as a service of the table's controller
 (:class:`~fourseasons_widget.controller.Table`).
 
-:class:`Advisor` knows its table only through the small :class:`AdviceHost` protocol (the game
+:class:`Advisor` knows its table only through the one host interface, :class:`~.host.TableHost` (the game
 shown, the one lock, the worker, and the ways to say and publish), so it is driven and tested
 without a ``Table``.  It keeps the lines the solver found, by the position they start at, so a
 second Hint, an Auto-finish or a Demo from a position already solved needs no search.  Every
@@ -44,14 +44,15 @@ button beside Solve ▸ replay.
 from __future__ import annotations
 
 import threading
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from .. import automove
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.state import Move, State
 from ..validate import BudgetError, budget
-from .background import Job, Worker
+from .background import Job
+from .host import TableHost
 from .snapshot import advise_move, move_triple, pile_labels  # noqa: F401  (pile_labels: doctest)
 
 #: more lines than this kept: the oldest are dropped (all at once: a new game starts afresh)
@@ -91,32 +92,8 @@ def effort(result) -> str:
             f"{'compiled' if engine == 'compiled' else 'Python'} engine")
 
 
-class AdviceHost(Protocol):
-    """What the solver's help needs of the table it serves."""
-
-    lock: Any
-    worker: Worker
-    in_intent: bool
-    busy: str
-    notice: str
-    replay: dict[str, Any]
-    hint_seconds: float
-    solve_seconds: float
-
-    @property
-    def game(self) -> Game: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
-                message_kind: str | None = None, **kw: Any) -> None: ...
-
-    def settle(self) -> None: ...
-
-    def labels(self) -> dict[str, str]: ...
-
-    def publish_line(self, moves: list[Move], *, nodes: int | None = None,
-                     seconds: float | None = None) -> None: ...
+#: (its own name for the one host interface, kept for a release)
+AdviceHost = TableHost
 
 
 class Advisor:
@@ -130,7 +107,7 @@ class Advisor:
     #: the most moves a repeated Hint cycles through
     HINT_CYCLE = 5
 
-    def __init__(self, host: AdviceHost) -> None:
+    def __init__(self, host: TableHost) -> None:
         self.host = host
         self.lines: dict[State, list[Move]] = {}  # solved lines, by the position they start at
         #: the hint the board shows ({move, verdict, text}), until the next change

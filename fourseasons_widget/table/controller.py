@@ -8,8 +8,9 @@ which panel is open, the offers on the banner, the replay, the analysis.  The wi
 (:class:`~fourseasons_widget.widget.FourSeasons`) only maps that snapshot to synced traits.
 
 The table checks each intent and hands it to the service it concerns; the services, none of
-which knows the widget or imports this module (each takes its table through a small protocol,
-and is tested without one; ``tests/test_package_layout.py`` checks it):
+which knows the widget or imports this module (each takes its table through the one host
+interface, :class:`~.host.TableHost`, and is tested without a Table;
+``tests/test_package_layout.py`` checks it):
 
 - :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
   once a person made a move on the board, and only the person's moves), resume, and what the

@@ -23,17 +23,18 @@ demo.  The demo's moves are the solver's, not the person's, so they record nothi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..model.state import Move, State
+from .host import TableHost
 from .snapshot import describe_move
 
 if TYPE_CHECKING:
     from .advice import Advisor
-    from .background import Job, Worker
+    from .background import Job
 
 #: the actions a view may send
 ACTIONS = ("start", "pause", "resume", "step", "stop", "take_over")
@@ -79,26 +80,8 @@ class Demo:
                 "of": len(self.line), "speed_ms": self.speed_ms, "sure": self.sure}
 
 
-class DemoHost(Protocol):
-    """What demo mode needs of the table it plays on (its worker runs the demo's search; its
-    ``busy`` says one runs)."""
-
-    solve_seconds: float
-    lock: Any
-    worker: Worker
-    busy: str
-
-    @property
-    def game(self) -> Game: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
-                message_kind: str | None = None, **kw: Any) -> None: ...
-
-    def labels(self) -> dict[str, str]: ...
-
-    def settle(self) -> None: ...
+#: (its own name for the one host interface, kept for a release)
+DemoHost = TableHost
 
 
 class DemoMode:
@@ -107,7 +90,7 @@ class DemoMode:
     the ``demo`` part of the snapshot.  The demo's moves are published as the Demo's
     (``demo=True``): the recorder never counts them as the person's."""
 
-    def __init__(self, host: DemoHost, advisor: Advisor) -> None:
+    def __init__(self, host: TableHost, advisor: Advisor) -> None:
         self.host = host
         self.advisor = advisor
         self.current: Demo | None = None

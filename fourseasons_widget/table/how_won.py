@@ -2,7 +2,7 @@
 winning line to replay, while the player's own game stays one click away ("Back to my game").
 
 :class:`HowWon` is a service of the table's controller (:class:`~fourseasons_widget.controller.
-Table`); it knows its table only through the small :class:`HowWonHost` protocol (it imports
+Table`); it knows its table only through the one host interface, :class:`~.host.TableHost` (it imports
 neither the controller nor the widget), so any host, a test's included, can drive it.
 
 - :meth:`HowWon.show` finds the game in the history (by the id the board showed it with), deals
@@ -16,42 +16,21 @@ neither the controller nor the widget), so any host, a test's included, can driv
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..validate import is_int, quote
+from .host import TableHost
 from .recorder import history_or_none
-
-if TYPE_CHECKING:
-    from .advice import Advisor
-    from .background import Worker
-    from .recorder import Recorder
-    from .review import Review
 
 #: how many games of the history a game is looked for in (the most the store gives)
 HISTORY = 1000
 
 
-class HowWonHost(Protocol):
-    """What the feature needs of the table it serves: the game shown, its lock, worker,
-    recorder, review and advisor, the solver's budget, the replay it publishes, and a way to
-    put a game on the board (``keep``: the player's game to keep meanwhile, or ``None``)."""
-
-    lock: Any
-    worker: Worker
-    recorder: Recorder
-    review: Review
-    advisor: Advisor
-    solve_seconds: float
-    replay: dict[str, Any]
-
-    @property
-    def game(self) -> Game: ...
-
-    def deal(self, game: Game, message: str, *, given: bool = False,
-             keep: tuple[Game, Any] | None = None) -> Game: ...
+#: (its own name for the one host interface, kept for a release)
+HowWonHost = TableHost
 
 
 def deal_again(row: dict[str, Any]) -> Game:
@@ -73,7 +52,7 @@ def deal_again(row: dict[str, Any]) -> Game:
 class HowWon:
     """"How could it have been won?" on one table (see the module doc)."""
 
-    def __init__(self, host: HowWonHost) -> None:
+    def __init__(self, host: TableHost) -> None:
         self.host = host
         #: the player's own game (and its analysis, as :meth:`Review.stash` kept it) while
         #: another deal is shown; ``None`` when the game shown is the player's

@@ -1,7 +1,7 @@
 """The board's "Where did I go wrong?": the analysis run for a table, and the review.
 
 :class:`Review` is a service of the table's controller (:class:`~fourseasons_widget.controller.
-Table`); it knows the table only through the small :class:`ReviewHost` protocol (it imports
+Table`); it knows the table only through the one host interface, :class:`~.host.TableHost` (it imports
 neither the controller nor the widget), so it can be driven by any host, a test's included:
 
 - it runs :func:`~fourseasons_widget.analysis.analyse_line` beside the board (through the
@@ -24,20 +24,19 @@ order a worker's result and a click arrive in, a stale analysis never stays on t
 
 from __future__ import annotations
 
-import contextlib
 import threading
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from ..analysis import describe as describe_verdict
 from ..model.rules import IllegalMoveError
 from ..model.state import Move
 from ..validate import budget, quote
+from .host import TableHost
 from .snapshot import advise_move, describe_move, move_triple
 
 if TYPE_CHECKING:
     from ..model.game import Game
-    from .background import Worker
 
 #: the intents of the feature: start the analysis (``longer: true``: again, with bigger
 #: budgets, after it was cut short), stop it, rewind to a ply of the move list
@@ -95,35 +94,14 @@ def analysis_data(a: Analysis, labels: dict[str, str], describe) -> dict[str, An
     }
 
 
-class ReviewHost(Protocol):
-    """What the review needs of the table it serves: the game shown, its one lock and worker,
-    the ``analysis`` and ``replay`` it publishes, and the ways to say and publish."""
-
-    lock: Any
-    worker: Worker
-    in_intent: bool
-    analysis: dict[str, Any]
-    replay: dict[str, Any]
-
-    @property
-    def game(self) -> Game: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def labels(self) -> dict[str, str]: ...
-
-    def publish(self, kind: str = "refresh", move: Any = None, message: str | None = None,
-                message_kind: str | None = None, **kw: Any) -> None: ...
-
-    def publish_line(self, moves: list[Move]) -> None: ...
-
-    def batch(self) -> contextlib.AbstractContextManager[None]: ...
+#: (its own name for the one host interface, kept for a release)
+ReviewHost = TableHost
 
 
 class Review:
     """The analysis of one table's game, run in the background (see the module doc)."""
 
-    def __init__(self, table: ReviewHost, *, max_seconds: float | None = DEFAULT_SECONDS,
+    def __init__(self, table: TableHost, *, max_seconds: float | None = DEFAULT_SECONDS,
                  position_nodes: int | None = DEFAULT_POSITION_NODES,
                  on_loss: bool = True) -> None:
         self.table = table

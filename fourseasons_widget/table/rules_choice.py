@@ -2,7 +2,7 @@
 both (the Rules control, "New deal" and the picker follow it, and it is kept for the next board).
 
 :class:`RulesChoice` is a service of the table's controller (:class:`~fourseasons_widget.
-controller.Table`); it knows its table only through the small :class:`RulesHost` protocol (it
+controller.Table`); it knows its table only through the one host interface, :class:`~.host.TableHost` (it
 imports neither the controller nor the widget), so any host, a test's included, can drive it:
 
 - :meth:`RulesChoice.options_for` — the rule options a new deal of a variant is dealt with;
@@ -28,12 +28,13 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..channel import IntentError
 from ..model.rules import VARIANTS, IllegalMoveError
 from ..store.prefs import RULES
 from ..validate import quote
+from .host import TableHost
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -60,19 +61,8 @@ def question(rules: str) -> str:
             else "Deal again under this project's rules?")
 
 
-class RulesHost(Protocol):
-    """What the choice needs of the table it serves: the game shown, a way to publish, and a
-    new deal."""
-
-    lock: Any
-
-    @property
-    def game(self) -> Game: ...
-
-    def publish(self, kind: str = "refresh", **kw: Any) -> None: ...
-
-    def new_game(self, seed: int | None = None, variant: str | None = None,
-                 **options: str) -> Game: ...
+#: (its own name for the one host interface, kept for a release)
+RulesHost = TableHost
 
 
 class RulesChoice:
@@ -81,7 +71,7 @@ class RulesChoice:
     ``rules``: the reading asked for (``"default"`` or ``"pysol"``); by default the game's own
     where its variant has one, else the one the player chose last (kept in ``prefs``)."""
 
-    def __init__(self, host: RulesHost, prefs: Prefs | None, rules: str | None = None) -> None:
+    def __init__(self, host: TableHost, prefs: Prefs | None, rules: str | None = None) -> None:
         if rules is not None and rules not in RULES:
             raise ValueError(f"rules= takes one of {', '.join(RULES)}, not {quote(rules)}")
         game = host.game
