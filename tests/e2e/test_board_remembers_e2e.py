@@ -70,6 +70,8 @@ def test_after_how_it_could_have_been_won_the_lost_game_is_one_click_away(open_n
         f"w = FourSeasons(seed={late['seed']}, variant={late['variant']!r}, auto_home=False,"
         " solve_seconds=30)\n"
         f"for n in {late['moves']!r}:\n"
+        "    if w.status == 'lost':  # (proved lost on the board: a move on is refused)\n"
+        "        break\n"
         "    m, b = w.game.parse_move(n), w.board\n"
         "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
         "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"

@@ -32,10 +32,11 @@ CELLS = [
     "lost0 = FourSeasons(seed=0, variant='corners')\nlost0",
     # lost after moves: a greedy beginner's game of deal 11, one move before it is lost
     "from fourseasons_widget.solver.players import play_heuristic\n"
+    "from fourseasons_widget.table.losses import prove_late_loss\n"
     "_b = Game.new(seed=11)\n"
     "for _m in play_heuristic(Game.new(seed=11)).moves:\n"
     "    _t = _b.copy(); _t.play(_m)\n"
-    "    if _t.status == 'lost':\n"
+    "    if _t.status == 'lost' or prove_late_loss(_t):  # (lost as the board says it)\n"
     "        last_loss = [_m.card, _m.source, _m.target]; break\n"
     "    _b.play(_m)\n"
     "lost = FourSeasons(game=_b, auto_home=False, analyse_on_loss=False)\nlost",
