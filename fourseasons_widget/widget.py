@@ -58,15 +58,12 @@ from .store import prefs, sessions
 from .store.stats import Stats
 from .table.background import Job, Worker
 from .table.controller import (
-    INTENT_FIELDS,
-    INTENTS,
-    MAX_TEXT,
-    VERSIONED,
     Hint,
     Table,
     _effort,  # noqa: F401  (kept importable from here)
 )
 from .table.controller import seconds_budget as _seconds
+from .table.intents import INTENT_FIELDS, INTENTS, MAX_TEXT, VERSIONED, WIDGET_INTENTS
 from .table.snapshot import describe_move, pile_labels, position_snapshot
 from .validate import quote, safe_text
 
@@ -94,10 +91,10 @@ VIEW_OPTIONS: tuple[str, ...] = prefs.VIEW
 #: each view option's choices (checked on the intent; ``four_colour``, ``sounds`` and
 #: ``auto_home`` take ``True`` or ``False``)
 FRONTEND_CHOICES: dict[str, tuple[Any, ...]] = {name: prefs.CHOICES[name] for name in VIEW_OPTIONS}
-#: the custom messages this board takes from a front end besides the intents of the table
-#: (published in the ``intents`` trait, so that a newer front end knows what an older kernel
-#: takes: a view option is written as a trait to a kernel that does not take the intent)
-WIDGET_INTENTS = ("ping", "pause", "view_option")
+# (WIDGET_INTENTS, from the registry table/intents.json: the custom messages this board takes
+# from a front end besides the intents of the table; published with them in the ``intents``
+# trait, so that a newer front end knows what an older kernel takes: a view option is written
+# as a trait to a kernel that does not take the intent)
 
 class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     """Four Seasons in a notebook: click, drag or use the keyboard to play.

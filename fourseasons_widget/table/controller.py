@@ -71,12 +71,12 @@ from .background import Job, Worker, default_worker
 from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .how_won import HowWon
+from .intents import INTENTS, MAX_TEXT, VERSIONED, allowed_fields
 from .losses import prove_late_loss
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
 from .offers import enabled as offers_enabled
 from .recorder import Recorder, ResumeRefused
-from .review import INTENTS as REVIEW_INTENTS
 from .review import Review
 from .rules_choice import RulesChoice
 from .rules_choice import checked as checked_rules
@@ -89,20 +89,8 @@ from .snapshot import (
     speak_piles,
 )
 
-#: the intents the front end may send
-INTENTS = ("move", "turn", "undo", "redo", "hint", "solver_hint", "new_game", "restart",
-           "auto_finish", "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo",
-           "how_won", "rules") + REVIEW_INTENTS
-#: intents that act on (or advise about) the position and so must name its version
-VERSIONED = frozenset(INTENTS) - {"new_game", "deal_number", "analysis_stop", "cancel", "resume",
-                                  "panel", "offer", "demo", "how_won", "rules"}
-#: intents that are a person's move on the board (from then on the game is the person's)
-PERSON_MOVES = frozenset({"move", "turn", "undo", "redo", "restart", "auto_finish"})
-MAX_TEXT = 40  # no field of a genuine intent is longer
-#: the fields an intent may carry
-INTENT_FIELDS = frozenset({"type", "ply", "version", "card", "source", "target", "seed",
-                           "variant", "text", "longer", "at", "panel", "id", "action",
-                           "ask", "rules"})
+# (the intents, their fields and which must name the position: one registry, intents.json,
+# read here and by the page)
 #: the panels a view may open ("" closes them)
 PANELS = ("", "stats", "keys", "history")
 #: the values a view publishes (the adapter's synced traits)
@@ -554,9 +542,10 @@ class Table:
         if not isinstance(kind, str) or kind not in INTENTS:
             shown = quote(kind) if kind is not None else "missing"
             raise IntentError(f"refused: unknown intent type {shown}")
+        allowed = allowed_fields(kind)
         for key, value in content.items():
-            if key not in INTENT_FIELDS:
-                raise IntentError(f"refused: an intent has no field {quote(key, 20)}")
+            if key not in allowed:
+                raise IntentError(f"refused: a {kind} intent has no field {quote(key, 20)}")
             if isinstance(value, str) and len(value) > MAX_TEXT:
                 raise IntentError(f"refused: the {quote(key, 20)} field is too long")
             if not (value is None or isinstance(value, str | bool | float) or is_int(value)):

@@ -12,9 +12,11 @@
 // kernel answers (kernel.js playLocally).  Each is played once: a held intent leaves the queue
 // as it is played.
 
-/** The intents that name the position they were meant for (Python refuses a stale one). */
-const VERSIONED = new Set(["move", "turn", "undo", "redo", "hint", "restart", "auto_finish",
-  "solve", "analyse", "review"]);
+import REGISTRY from "../../fourseasons_widget/table/intents.json" with { type: "json" };
+
+/** The intents that name the position they were meant for (Python refuses a stale one): from
+ * the one registry of intents Python reads too (fourseasons_widget/table/intents.json). */
+const VERSIONED = new Set(Object.entries(REGISTRY.intents).filter(([, v]) => v.versioned).map(([k]) => k));
 /** What Python changes when it answers an intent (besides a "refused" message; its refusal's
  * words come as a state update first, so they are not taken for the answer). */
 const ANSWERS = ["board", "busy", "analysis", "replay"];

@@ -10,7 +10,9 @@ import { Game } from "../src/engine/game.js";
 import { PyRandom, shuffledDeck } from "../src/engine/deal.js";
 import { getRules, STOCK, WASTE } from "../src/engine/rules.js";
 import { moveTriple } from "../src/engine/snapshot.js";
-import { LOCAL_BANNER, NEEDS_PYTHON } from "../src/engine/local.js";
+import { INTENTS, LOCAL_BANNER, NEEDS_PYTHON } from "../src/engine/local.js";
+import { tableFor } from "../src/table.js";
+import REGISTRY from "../../fourseasons_widget/table/intents.json" with { type: "json" };
 import widget from "../src/widget.js";
 import { dom, FakeModel } from "./helpers.js";
 
@@ -178,6 +180,32 @@ test("what needs Python is refused with the reason, and nothing is sent anywhere
   const before = model.get("board").seed;
   q('[data-action="new"]').click();
   assert.notEqual(model.get("board").seed, before);
+  cleanup();
+});
+
+test("the page's engine takes the intents of the one registry, with their fields (intents.json)", async () => {
+  const model = new FakeModel({ board: {}, seed: 7, variant: "standard" });
+  model.kernel = false;
+  const { settle, cleanup } = mount(model);
+  await settle();
+  const local = tableFor(model).local;
+  const stamp = (c) => ({ ...c, ply: model.get("board").ply, version: model.get("board").version });
+  // every intent of the registry's table is known here: played, or refused for needing Python
+  for (const [kind, spec] of Object.entries(REGISTRY.intents)) {
+    if (spec.layer !== "table") continue;
+    assert.ok(INTENTS.has(kind), kind);
+    if (spec.page !== "plays") {
+      assert.equal(local.intent(stamp({ type: kind })), false, kind);
+      assert.match(model.get("message"), new RegExp(`^${spec.page.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} needs Python`), kind);
+    }
+  }
+  // a field the registry does not give the intent is refused, and nothing moves
+  const ply = model.get("board").ply;
+  assert.equal(local.intent(stamp({ type: "turn", card: "7H" })), false);
+  assert.match(model.get("message"), /a turn intent has no field "card"/);
+  assert.equal(model.get("board").ply, ply);
+  assert.equal(local.intent(stamp({ type: "turn" })), true);
+  assert.equal(model.get("board").ply, ply + 1);
   cleanup();
 });
 

@@ -27,6 +27,7 @@ import { parseDealText } from "./deal.js";
 import { Game } from "./game.js";
 import { getRules, isWon, optionValues, pileNames, VARIANT_DATA, VARIANT_NAMES } from "./rules.js";
 import { describeMove, moveTriple, pileLabels, positionSnapshot } from "./snapshot.js";
+import REGISTRY from "../../../fourseasons_widget/table/intents.json" with { type: "json" };
 
 /** What needs Python, said on the board and on the disabled buttons. */
 // (Python's board's words, controller.py LOST_NO_MOVES)
@@ -49,16 +50,17 @@ export const WAITING_BANNER = "Python has not answered (a cell may be running): 
 const REFUSED_PYTHON = (what) => `${what} needs Python: this page has no kernel (the board plays here; `
   + "hint, solve, proofs, statistics and the analysis need one)";
 
-const INTENTS = new Set(["move", "turn", "undo", "redo", "hint", "new_game", "restart", "auto_finish",
-  "solve", "deal_number", "cancel", "resume", "panel", "offer", "demo", "how_won", "analyse",
-  "analysis_stop", "review", "rules"]);
-const NEED_PYTHON = { hint: "A hint", auto_finish: "Auto-finish", solve: "Solving", cancel: "Cancel",
-  resume: "Resuming a saved game", demo: "The demo", how_won: "How it was won",
-  analyse: "The analysis", analysis_stop: "The analysis", review: "The review" };
-const VERSIONED = new Set(["move", "turn", "undo", "redo", "hint", "restart", "auto_finish", "solve",
-  "analyse", "review"]);
+// The table's intents, the fields each may carry, which name the position, and what the ones
+// this page cannot play need Python for: the one registry Python's table reads too
+// (fourseasons_widget/table/intents.json), never a copy of its list.
+const TABLE_INTENTS = Object.entries(REGISTRY.intents).filter(([, v]) => v.layer === "table");
+export const INTENTS = new Set(TABLE_INTENTS.map(([k]) => k));
+export const NEED_PYTHON = Object.fromEntries(TABLE_INTENTS.filter(([, v]) => v.page !== "plays")
+  .map(([k, v]) => [k, v.page]));
+const VERSIONED = new Set(TABLE_INTENTS.filter(([, v]) => v.versioned).map(([k]) => k));
+const FIELDS = Object.fromEntries(TABLE_INTENTS.map(([k, v]) => [k, new Set([...REGISTRY.common, ...v.fields])]));
 const PANELS = ["", "keys"]; // (statistics and history are Python's)
-const MAX_TEXT = 40;
+const MAX_TEXT = REGISTRY.max_text;
 
 const andHome = (n) => (n > 0 ? ` (and ${n} card${n !== 1 ? "s" : ""} that went home by themselves)` : "");
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -147,6 +149,7 @@ export class LocalTable {
     const kind = c.type;
     if (!INTENTS.has(kind)) throw new Error(`refused: unknown intent type ${JSON.stringify(String(kind)).slice(0, 40)}`);
     for (const [key, value] of Object.entries(c)) {
+      if (!FIELDS[kind].has(key)) throw new Error(`refused: a ${kind} intent has no field ${JSON.stringify(String(key)).slice(0, 22)}`);
       if (typeof value === "string" && value.length > MAX_TEXT) throw new Error(`refused: the '${key}' field is too long`);
     }
     if (NEED_PYTHON[kind]) throw new Error(REFUSED_PYTHON(NEED_PYTHON[kind]));
