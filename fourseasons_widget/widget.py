@@ -80,17 +80,20 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 CARD_FACES = prefs.CARD_FACES
 AUTO_HOME_RULES = prefs.CHOICES["auto_home_rule"]  # ("safe", "all"): see automove.py
 TABLE_COLOURS = prefs.TABLE_COLOURS
+PILE_VIEWS = prefs.PILE_VIEWS
 #: the order in which a change's traits are set (a message's kind before its text)
 _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
 #: the traits a view may set (a view option), with the type each takes; every other trait is
 #: Python's to publish, and a front-end update of one is refused and Python's value re-sent
 #: (``_view_count``: ipywidgets' own count of views, sent by front ends when it is enabled)
 FRONTEND_WRITABLE: dict[str, type] = {"four_colour": bool, "auto_home": bool, "paused": bool,
-                                      "card_face": str, "table_colour": str, "sounds": bool,
+                                      "card_face": str, "table_colour": str, "piles": str,
+                                      "sounds": bool,
                                       "auto_home_rule": str, "seen": int,
                                       "_view_count": int}
 FRONTEND_CHOICES: dict[str, tuple[str, ...]] = {"card_face": CARD_FACES,
                                                 "table_colour": TABLE_COLOURS,
+                                                "piles": PILE_VIEWS,
                                                 "auto_home_rule": AUTO_HOME_RULES}
 
 
@@ -151,6 +154,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     card_face = traitlets.Enum(CARD_FACES, "classic").tag(sync=True)
     #: a view option: the table's colour ("theme": JupyterLab's own background)
     table_colour = traitlets.Enum(TABLE_COLOURS, "green").tag(sync=True)
+    #: a view option: the tableau's piles "fanned" (every card's corner shows) or "stacked"
+    #: (the top card and a count, as PySolFC draws Four Seasons: larger cards where the
+    #: notebook's height binds)
+    piles = traitlets.Enum(PILE_VIEWS, "fanned").tag(sync=True)
     #: a view option: sounds made in the browser (off by default)
     sounds = traitlets.Bool(False).tag(sync=True)
     #: a solved line to replay in the browser: {version, verdict, moves, frames, ...} or {}
@@ -185,7 +192,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                  auto_home: bool | None = None, worker: Worker | None = None,
                  card_face: str | None = None, table_colour: str | None = None,
                  sounds: bool | None = None, auto_home_rule: str | None = None,
-                 **options: str) -> None:
+                 piles: str | None = None, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         given = game is not None or deck is not None  # a position the code fixed, not a deal
@@ -197,7 +204,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
         for name, value in (("four_colour", four_colour), ("auto_home", auto_home),
                             ("card_face", card_face), ("table_colour", table_colour),
-                            ("sounds", sounds), ("auto_home_rule", auto_home_rule)):
+                            ("sounds", sounds), ("auto_home_rule", auto_home_rule),
+                            ("piles", piles)):
             if value is not None:
                 view[name] = value
         if (game is None and deck is None and seed is None and pysol is None and not options
@@ -226,6 +234,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self._lock = table.lock  # the one lock: the table's, for the traits too
         super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
                          card_face=view["card_face"], table_colour=view["table_colour"],
+                         piles=view["piles"],
                          sounds=bool(view["sounds"]), auto_home_rule=view["auto_home_rule"],
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
@@ -355,7 +364,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
     def set_state(self, sync_data: Any) -> None:
         """A state update from a front end: the gate's checks, and each view option's value
-        one of its choices (``card_face``, ``table_colour``)."""
+        one of its choices (``card_face``, ``table_colour``, ``piles``)."""
         with self._lock:
             delivered, self._delivered = self._delivered, None
             if not self._in_comm and delivered is not None and sync_data == delivered:

@@ -14,8 +14,8 @@ from fourseasons_widget import FourSeasons, Game, recorder
 from fourseasons_widget.store import prefs
 from fourseasons_widget.store.stats import Stats
 
-CHOSEN = {"card_face": "large", "table_colour": "blue", "sounds": True, "four_colour": True,
-          "auto_home": False, "auto_home_rule": "all"}
+CHOSEN = {"card_face": "large", "table_colour": "blue", "piles": "stacked", "sounds": True,
+          "four_colour": True, "auto_home": False, "auto_home_rule": "all"}
 
 
 @pytest.fixture
