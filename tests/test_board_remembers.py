@@ -229,3 +229,13 @@ def test_a_statistics_file_the_store_leaves_alone_is_left_alone_by_the_settings(
     with sqlite3.connect(store.path) as con:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
     assert "view_prefs" not in tables
+
+
+def test_the_pile_view_is_a_checked_choice_kept_for_the_next_board(store):
+    w = FourSeasons(seed=3, stats=store)
+    assert w.piles == "fanned"  # (the default: every card's corner shows)
+    w.set_state({"piles": "heaped"})  # (a forged value: refused, Python's re-sent)
+    assert w.piles == "fanned" and "piles" in w.message
+    w.set_state({"piles": "stacked"})  # the View panel's "Stacked (as PySolFC)"
+    assert FourSeasons(stats=store).piles == "stacked"
+    assert FourSeasons(stats=store, piles="fanned").piles == "fanned"  # (Python's wins)
