@@ -22,12 +22,15 @@ pytestmark = pytest.mark.e2e
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lost_games.json"
 LATE = min(json.loads(DATA.read_text()), key=lambda g: len(g["moves"]) - g["turning_point"])
 
-#: the player's game, lost on the board (its moves sent as the board sends them)
+#: the player's game, lost on the board (its moves sent as the board sends them, up to where
+#: the board proves it lost: a move on after that is refused, as a player meets it)
 LOST_GAME = (
     "from fourseasons_widget import FourSeasons\n"
     f"w = FourSeasons(seed={LATE['seed']}, variant={LATE['variant']!r}, auto_home=False,"
     " solve_seconds=30)\n"
     f"for n in {LATE['moves']!r}:\n"
+    "    if w.status == 'lost':\n"
+    "        break\n"
     "    m, b = w.game.parse_move(n), w.board\n"
     "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
     "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
