@@ -5,7 +5,8 @@
 // of the view's own: Python does not keep whether it is open).
 //
 // DOM contract: [data-role="view-options"] (the popover), [data-role="card-face"],
-// [data-role="table-colour"], [data-role="pile-view"], [data-role="auto-home-rule"] (selects), [data-role="sounds"] (a
+// [data-role="table-colour"], [data-role="pile-view"], [data-role="auto-home-rule"] (selects),
+// [data-role="pile-view-help"] (what each pile view shows), [data-role="sounds"] (a
 // checkbox), [data-role="auto-home-help"] (what each auto-home choice does and costs); the root
 // carries .fsw-face-<face>, .fsw-table-<colour> and .fsw-piles-<piles>.
 
@@ -18,7 +19,11 @@ export const TABLE_COLOURS = [["green", "Green felt"], ["blue", "Blue felt"], ["
 // card and a count badge: the rows keep only the badge's room, so where the height binds —
 // a laptop's JupyterLab — the cards are larger).  Four Seasons builds down in any suit, so
 // the top card is the one that matters; a screen reader hears the whole pile in its label.
-export const PILE_VIEWS = [["fanned", "Fanned (see every card)"], ["stacked", "Stacked (as PySolFC: the top card and a count)"]];
+export const PILE_VIEWS = [["fanned", "Fanned (see every card)"], ["stacked", "Stacked (as PySolFC)"]];
+export const PILE_VIEW_HELP = [
+  ["Fanned", "every card's corner shows; a deep pile squeezes its fan into the room each row keeps for it."],
+  ["Stacked", "as PySolFC: the top card and a count (a screen reader hears the cards under it); the rows keep no room for fans, so where the height binds the cards are larger (in a 1280×800 JupyterLab 92 px wide, not 69)."],
+];
 // Which cards go home by themselves after a move (Python's automove.py; the toolbar's "Auto
 // home" turns it on and off).  The figures: benchmarks/auto_home.py, 200 standard deals.
 export const AUTO_HOME_RULES = [["safe", "Safe moves only"], ["all", "Every card that can (PySolFC)"]];
@@ -38,13 +43,15 @@ export class ViewOptions {
     this.face = select("card-face", "card face", CARD_FACES);
     this.colour = select("table-colour", "table colour", TABLE_COLOURS);
     this.piles = select("pile-view", "piles: fanned or stacked", PILE_VIEWS);
+    this.pilesHelp = h(doc, "dl", { class: "fsw-option-help", "data-role": "pile-view-help" },
+      ...PILE_VIEW_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
     this.sounds = h(doc, "input", { type: "checkbox", "data-role": "sounds" });
     this.autoRule = select("auto-home-rule", "auto home: which cards go home by themselves", AUTO_HOME_RULES);
     this.autoHelp = h(doc, "dl", { class: "fsw-option-help", "data-role": "auto-home-help" },
       ...AUTO_HOME_HELP.flatMap(([k, v]) => [h(doc, "dt", { text: k }), h(doc, "dd", { text: v })]));
     const row = (text, control) => h(doc, "label", { class: "fsw-option" }, h(doc, "span", { text }), control);
     this.panel = h(doc, "div", { class: "fsw-popover fsw-options-panel", "data-role": "view-options", role: "group", "aria-label": "view options" },
-      row("Cards", this.face), row("Table", this.colour), row("Piles", this.piles),
+      row("Cards", this.face), row("Table", this.colour), row("Piles", this.piles), this.pilesHelp,
       row("Auto home", this.autoRule), this.autoHelp,
       h(doc, "label", { class: "fsw-option fsw-check" }, this.sounds, h(doc, "span", { text: "Sounds (made in the browser)" })));
     this.summary = h(doc, "summary", { title: "Card face, table colour, piles, auto home, sounds", text: "View", "aria-label": "view options: cards, table, piles, auto home, sounds" });

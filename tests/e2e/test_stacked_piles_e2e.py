@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from board_probes import act, click_felt
-from test_board_views_e2e import choose, set_theme
+from test_board_views_e2e import set_theme
 from test_drop_e2e import drag
 
 pytestmark = pytest.mark.e2e
@@ -52,11 +52,28 @@ def probe(root) -> dict:
     return root.evaluate(PROBE)
 
 
-def pick_piles(root, value: str) -> None:
-    """The View panel's Piles select, by mouse; wait until the board is drawn that way."""
-    choose(root, "pile-view", value)
+# the View panel's controls past the panel's box or the window's edge
+PANEL = """p => { const r = p.getBoundingClientRect();
+  return [...p.querySelectorAll('select, input, dd')].filter(c => { const b = c.getBoundingClientRect();
+    return b.left < Math.max(0, r.left) - 0.5 || b.right > Math.min(innerWidth, r.right) + 0.5; })
+    .map(c => c.dataset.role || c.tagName); }"""
+
+
+def pick_piles(root, value: str, shot=None) -> list[str]:
+    """The View panel's Piles select, by mouse; wait until the board is drawn that way.
+    Returns the panel's controls that run past its edge or the window's."""
+    root.locator('[data-role="view"] summary').click()
+    panel = root.locator('[data-role="view-options"]')
+    panel.wait_for(state="visible")
+    past = panel.evaluate(PANEL)
+    if shot:
+        root.page.screenshot(path=str(shot))
+    root.locator('[data-role="pile-view"]').select_option(value)
+    root.page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
     root.page.wait_for_function("([el, s]) => !!el.querySelector('.fsw-board.fsw-stacked') === s",
                                 arg=[root.element_handle(), value == "stacked"])
+    return past
 
 
 def problems(tag: str, m: dict) -> list[str]:
@@ -161,7 +178,9 @@ def test_stacked_piles_lab_click_drag_keyboard_1280_and_420(open_notebook, artif
             page.screenshot(path=str(artifacts / f"stacked-lab-{width}x{height}-{theme}-page.png"))
             if width == 420 and theme == "light":
                 widths["lab 420×900 stacked"] = m["card"]
-                pick_piles(root, "fanned")
+                past = pick_piles(root, "fanned", artifacts / "stacked-lab-420-view-panel.png")
+                if past:
+                    failures.append(f"{tag}: the View panel's {past} run past its edge")
                 widths["lab 420×900 fanned"] = probe(root)["card"]
                 pick_piles(root, "stacked")
     print("card widths (px):", widths)
@@ -179,10 +198,10 @@ def test_stacked_piles_notebook7_420(open_notebook, artifacts):
     page.set_viewport_size({"width": 420, "height": 900})
     page.wait_for_timeout(300)
     fanned = probe(root)["card"]
-    pick_piles(root, "stacked")
+    past = pick_piles(root, "stacked", artifacts / "stacked-nb7-420x900-view-panel.png")
     act(nb, root, lambda: (root.locator('[data-pile="cross:1"] > [data-card="TC"]').click(),
                            root.locator('[data-pile="cross:4"]').click()))
-    failures = []
+    failures = [f"the View panel's {past} run past its edge"] if past else []
     for theme in ("light", "dark"):
         set_theme(nb, theme)
         m = probe(root)
