@@ -77,6 +77,7 @@ if not (STATIC / "widget.js").is_file():  # a source checkout without the built 
 CARD_FACES = prefs.CARD_FACES
 AUTO_HOME_RULES = prefs.CHOICES["auto_home_rule"]  # ("safe", "all"): see automove.py
 TABLE_COLOURS = prefs.TABLE_COLOURS
+PILE_VIEWS = prefs.PILE_VIEWS
 #: the order in which a change's traits are set (a message's kind before its text)
 _ORDER = {"message_kind": 0, "message": 2, "message_serial": 3}
 #: the traits a front end may write, with the type each takes; every other trait is Python's
@@ -153,6 +154,10 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
     card_face = traitlets.Enum(CARD_FACES, "classic").tag(sync=True)
     #: a view option: the table's colour ("theme": JupyterLab's own background)
     table_colour = traitlets.Enum(TABLE_COLOURS, "green").tag(sync=True)
+    #: a view option: the tableau's piles "fanned" (every card's corner shows) or "stacked"
+    #: (the top card and a count, as PySolFC draws Four Seasons: larger cards where the
+    #: notebook's height binds)
+    piles = traitlets.Enum(PILE_VIEWS, "fanned").tag(sync=True)
     #: a view option: sounds made in the browser (off by default)
     sounds = traitlets.Bool(False).tag(sync=True)
     #: a solved line to replay in the browser: {version, verdict, moves, frames, ...} or {}
@@ -191,7 +196,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                  auto_home: bool | None = None, worker: Worker | None = None,
                  card_face: str | None = None, table_colour: str | None = None,
                  sounds: bool | None = None, auto_home_rule: str | None = None,
-                 **options: str) -> None:
+                 piles: str | None = None, **options: str) -> None:
         if sum(x is not None for x in (seed, game, deck, pysol)) > 1:
             raise ValueError("give at most one of seed=, game=, deck= and pysol=")
         given = game is not None or deck is not None  # a position the code fixed, not a deal
@@ -205,7 +210,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         view = {name: kept.get(name, prefs.DEFAULTS[name]) for name in prefs.VIEW}
         for name, value in (("four_colour", four_colour), ("auto_home", auto_home),
                             ("card_face", card_face), ("table_colour", table_colour),
-                            ("sounds", sounds), ("auto_home_rule", auto_home_rule)):
+                            ("sounds", sounds), ("auto_home_rule", auto_home_rule),
+                            ("piles", piles)):
             if value is not None:
                 view[name] = value
         if (game is None and deck is None and seed is None and pysol is None and not options
@@ -234,6 +240,7 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         self._lock = table.lock  # the one lock: the table's, for the traits too
         super().__init__(four_colour=bool(view["four_colour"]), auto_home=bool(view["auto_home"]),
                          card_face=view["card_face"], table_colour=view["table_colour"],
+                         piles=view["piles"],
                          sounds=bool(view["sounds"]), auto_home_rule=view["auto_home_rule"],
                          intents=[*INTENTS, *WIDGET_INTENTS],
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}

@@ -15,8 +15,8 @@ from fourseasons_widget.store import prefs
 from fourseasons_widget.store.stats import Stats
 from fourseasons_widget.table import recorder
 
-CHOSEN = {"card_face": "large", "table_colour": "blue", "sounds": True, "four_colour": True,
-          "auto_home": False, "auto_home_rule": "all"}
+CHOSEN = {"card_face": "large", "table_colour": "blue", "piles": "stacked", "sounds": True,
+          "four_colour": True, "auto_home": False, "auto_home_rule": "all"}
 
 
 @pytest.fixture
@@ -278,3 +278,18 @@ def test_a_statistics_file_the_store_leaves_alone_is_left_alone_by_the_settings(
     with sqlite3.connect(store.path) as con:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
     assert "view_prefs" not in tables
+
+
+def test_the_pile_view_is_a_checked_choice_kept_for_the_next_board(store):
+    w = FourSeasons(seed=3, stats=store)
+    assert w.piles == "fanned"  # (the default: every card's corner shows)
+    # (a forged value: refused, nothing changed; a trait written by the page: refused too)
+    assert not w.handle_intent({"type": "view_option", "name": "piles", "value": "heaped"})
+    assert w.piles == "fanned" and "piles" in w.message
+    w.set_state({"piles": "stacked"})
+    assert w.piles == "fanned" and "view_option intent" in w.message
+    # the View panel's "Stacked (as PySolFC)"
+    assert w.handle_intent({"type": "view_option", "name": "piles", "value": "stacked"}), w.message
+    assert w.piles == "stacked"
+    assert FourSeasons(stats=store).piles == "stacked"
+    assert FourSeasons(stats=store, piles="fanned").piles == "fanned"  # (Python's wins)

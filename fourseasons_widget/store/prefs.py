@@ -38,15 +38,17 @@ from typing import Any
 
 from ..validate import quote
 
-#: the card faces and table colours a view may show
+#: the card faces, table colours and pile views a view may show
 CARD_FACES = ("classic", "large")
 TABLE_COLOURS = ("green", "blue", "grey", "theme")
+PILE_VIEWS = ("fanned", "stacked")  # (stacked: the top card and a count, as PySolFC)
 #: the rule readings a player may choose (an option of the variants PySolFC has)
 RULES = ("default", "pysol")
 #: each choice a player's board keeps: its values (the first is the board's default)
 CHOICES: dict[str, tuple[Any, ...]] = {
     "card_face": CARD_FACES,
     "table_colour": TABLE_COLOURS,
+    "piles": PILE_VIEWS,
     "sounds": (False, True),
     "four_colour": (False, True),
     "auto_home": (True, False),
@@ -54,7 +56,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "rules": RULES,
 }
 #: the View settings (the widget's view-option traits) among them
-VIEW = ("card_face", "table_colour", "sounds", "four_colour", "auto_home", "auto_home_rule")
+VIEW = ("card_face", "table_colour", "piles", "sounds", "four_colour", "auto_home", "auto_home_rule")
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in CHOICES.items()}
 
 _TABLE = "CREATE TABLE IF NOT EXISTS view_prefs (name TEXT PRIMARY KEY, value TEXT NOT NULL)"

@@ -57,11 +57,12 @@ function topOf(cards) {
  * Build the board element for `position` (the live board, or a replay frame) drawn in the
  * layout of `board`.  Returns the element; highlighting is applied separately.
  */
-export function renderBoard(doc, board, position, { narrow = false } = {}) {
+export function renderBoard(doc, board, position, { narrow = false, stacked = false } = {}) {
   const pos = position || board;
-  const lay = layoutFor(board, { narrow });
+  const lay = layoutFor(board, { narrow, stacked });
   const root = doc.createElement("div");
-  root.className = `fsw-board fsw-layout-${board.layout}` + (narrow ? " fsw-narrow" : "");
+  root.className = `fsw-board fsw-layout-${board.layout}` + (narrow ? " fsw-narrow" : "")
+    + (stacked ? " fsw-stacked" : "");
   root.style.setProperty("--fsw-grid-cols", String(lay.cols));
   root.style.setProperty("--fsw-rows", String(lay.rows));
   // the room below each row's first card (fans squeeze into it) and a row's height, in cards
@@ -99,10 +100,15 @@ export function renderBoard(doc, board, position, { narrow = false } = {}) {
         if (k < cards.length - 1) c.classList.add("fsw-under");
         el.appendChild(c);
       });
-      // (no count badge: every card's corner shows, and the badge covered an index)
+      // (fanned, no count badge: every card's corner shows, and the badge covered an index;
+      // stacked, the count in the room under the pile, as the foundations' and the stock's)
+      if (stacked) stackCount(el, cards.length);
     }
+    // (stacked, the cards under the top one are hidden: the label names them, top down)
+    const under = stacked && cards.length > 1
+      ? `; under it, from the top: ${cards.slice(0, -1).reverse().map(cardName).join(", ")}` : "";
     el.setAttribute("aria-label", cards.length
-      ? `${where}: ${cards.length} card${cards.length > 1 ? "s" : ""}, ${cardName(topOf(cards))} on top`
+      ? `${where}: ${cards.length} card${cards.length > 1 ? "s" : ""}, ${cardName(topOf(cards))} on top${under}`
       : `${where}: a space`);
     root.appendChild(el);
   });
@@ -220,6 +226,21 @@ export function renderBoard(doc, board, position, { narrow = false } = {}) {
   // every row of one height, whatever the piles hold: the felt keeps its size
   root.style.gridTemplateRows = rowHeights(lay).join(" ");
   return root;
+}
+
+/** A stacked pile's count badge (the count of its cards, shown from two on), made, updated or
+ * removed for a pile of `n`. */
+export function stackCount(el, n) {
+  let b = el.querySelector(":scope > .fsw-pile-count");
+  if (n < 2) {
+    if (b) b.remove();
+    return;
+  }
+  if (!b) {
+    b = badge(el.ownerDocument, "", "fsw-count fsw-pile-count");
+    el.appendChild(b);
+  }
+  b.textContent = String(n);
 }
 
 /** A fanned pile's variables: the cards under the top one (styles.css squeezes them into the

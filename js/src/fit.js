@@ -36,11 +36,12 @@ function byHeight(span, avail) {
  * across the felt (narrow layout).  Returns {cw, narrow, css}: the narrow layout when it gives
  * the larger cards, and `css`, the card width as a CSS length — the width's term in container
  * units (100cqi: the board's own width, as the browser lays it out) and the height's in px —
- * which is `cw` at this width.
+ * which is `cw` at this width.  `stacked` (the View option): the piles do not fan, and no row
+ * keeps a fan's room below its first card, only a count badge's.
  */
-export function fitCards(board, width, height, band = 76) {
+export function fitCards(board, width, height, band = 76, stacked = false) {
   const size = (narrow) => {
-    const span = boardSpan(layoutFor(board, { narrow }));
+    const span = boardSpan(layoutFor(board, { narrow, stacked }));
     const pad = narrow ? PAD_NARROW : PAD_WIDE;
     const padV = narrow ? 2 * pad : pad * 1.5;
     const byWidth = (width - 2 * pad - SPARE) / span.w;
@@ -243,9 +244,10 @@ export class Fit {
     }
     const stage = root.querySelector(".fsw-stage");
     const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
-    const { cw, narrow, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band);
+    const stacked = v.options.stacked();
+    const { cw, narrow, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band, stacked);
     this.cw = cw;
-    const key = `${css}|${narrow}`;
+    const key = `${css}|${narrow}|${stacked}`;
     if (key === this.key && !force) return;
     this.key = key;
     // (the width's part in container units: a board whose output changed width while it was

@@ -7,12 +7,14 @@ const GRID_CELLS = [[2, 1], [2, 2], [2, 3], [1, 2], [3, 2]];
 
 /**
  * The layout of a board: {cols, rows, side, fan, room, cells: {pileName: [row, col]}, spans,
- * narrow, sideRow, info: the base rank's [row, col] or null}.  `fan` says whether tableau piles fan downwards (they hold more than one
+ * narrow, stacked, sideRow, info: the base rank's [row, col] or null}.  `fan` says whether tableau piles fan downwards (they hold more than one
  * card).  `narrow` (an output too narrow for a side column beside the piles): the stock, the
  * waste and the base rank go in a row of their own under the piles (`sideRow`), the waste
- * spanning `spans.waste` columns.
+ * spanning `spans.waste` columns.  `stacked` (the View option "Stacked", as PySolFC draws Four
+ * Seasons): no pile fans — each shows its top card, with a count badge in the room under it —
+ * so no row keeps a fan's room, and where the height binds the cards are larger.
  */
-export function layoutFor(board, { narrow = false } = {}) {
+export function layoutFor(board, { narrow = false, stacked = false } = {}) {
   const names = board.pile_names || [];
   const cells = {};
   let cols;
@@ -68,11 +70,11 @@ export function layoutFor(board, { narrow = false } = {}) {
     cells.waste = [2, side];
     if (rows >= 3) info = [3, side];
   }
-  const fan = board.layout !== "cells";
+  const fan = board.layout !== "cells" && !stacked;
   // room: below each row's first card, of a card's height (a fan squeezes into it; an
   // unfanned pile keeps room for its count badge)
   const room = fan ? (narrow ? FAN_ROOM_NARROW : FAN_ROOM) : BADGE_ROOM;
-  return { cols, rows, side, sideRow, narrow, spans, cells, info, fan, room };
+  return { cols, rows, side, sideRow, narrow, stacked, spans, cells, info, fan, room };
 }
 
 // Fanning, as PySolFC does it: every card of a pile shows its corner index, and the pile

@@ -2,7 +2,7 @@
 // patching the piles in place when the layout is the same, marks what can be done (the legal
 // moves Python published, the pick, the hint) and lets the moved cards glide in.
 
-import { applyHighlights, fanPile, patchBoard, renderBoard } from "./board.js";
+import { applyHighlights, fanPile, patchBoard, renderBoard, stackCount } from "./board.js";
 import { h, prefersReducedMotion } from "./dom.js";
 import { Fit } from "./fit.js";
 import { layoutFor } from "./layout.js";
@@ -32,14 +32,15 @@ export class BoardRenderer {
     const focusPile = focused ? focused.dataset.pile : null;
 
     const narrow = this.fit.narrow;
-    const fresh = renderBoard(v.doc, b, frame, { narrow });
+    const stacked = v.options.stacked();
+    const fresh = renderBoard(v.doc, b, frame, { narrow, stacked });
     const el = this.boardEl && patchBoard(this.boardEl, fresh) ? this.boardEl : fresh;
     if (el === fresh) {
       if (this.boardEl && this.boardEl.parentNode === this.wrap) this.boardEl.replaceWith(el);
       else this.wrap.appendChild(el);
     }
     this.boardEl = el;
-    this.layout = layoutFor(b, { narrow });
+    this.layout = layoutFor(b, { narrow, stacked });
     this.placeTray();
     this.highlight();
     const key = `${b.layout}|${b.variant}|${(b.pile_names || []).length}`;
@@ -123,6 +124,7 @@ export class BoardRenderer {
         c.classList.toggle("fsw-under", k < list.length - 1);
       });
       if (fan) fanPile(pile, list.length, true);
+      else if (this.layout && this.layout.stacked && pile.classList.contains("fsw-pile-tableau")) stackCount(pile, list.length);
     };
     const fans = (name) => !!(this.layout && this.layout.fan) && !name.startsWith("foundation") && name !== "waste";
     restack(dst, fans(target));

@@ -167,7 +167,7 @@ export class BoardView {
       this.renderer.highlight();
     });
     this.disposers.push(t.onMessage((msg) => this.onCustom(msg)));
-    watch(["card_face", "table_colour", "sounds", "auto_home_rule"], () => this.options.render());
+    watch(["card_face", "table_colour", "piles", "sounds", "auto_home_rule"], () => this.options.render());
     for (const c of [this.toolbar, this.panels, this.options, this.demo, this.replay, this.statusLine, this.banner, this.picker, this.dragger, this.keys]) c.listen();
     this.disposers.push(() => this.sounds.dispose());
     this.kernel = new KernelWatch(this.model, this.win, (alive) => this.onKernel(alive));

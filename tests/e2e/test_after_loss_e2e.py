@@ -22,12 +22,15 @@ pytestmark = pytest.mark.e2e
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lost_games.json"
 LATE = min(json.loads(DATA.read_text()), key=lambda g: len(g["moves"]) - g["turning_point"])
 
-#: the player's game, lost on the board (its moves sent as the board sends them)
+#: the player's game, lost on the board (its moves sent as the board sends them, up to where
+#: the board proves it lost: a move on after that is refused, as a player meets it)
 LOST_GAME = (
     "from fourseasons_widget import FourSeasons\n"
     f"w = FourSeasons(seed={LATE['seed']}, variant={LATE['variant']!r}, auto_home=False,"
     " solve_seconds=30)\n"
     f"for n in {LATE['moves']!r}:\n"
+    "    if w.status == 'lost':\n"
+    "        break\n"
     "    m, b = w.game.parse_move(n), w.board\n"
     "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
     "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
@@ -183,3 +186,53 @@ def test_how_it_could_have_been_won_over_a_game_in_progress_asks(open_notebook, 
     back.wait_for(state="visible", timeout=120_000)
     act(nb, root, lambda: back.click())
     assert nb.eval("[w.game.seed, w.ply]") == [7, 1]
+
+
+#: from now on (the lost game's analysis done), the solver finds no win within its time
+#: (Deal # 617's case in the issue), as it answers when its node budget runs out
+NO_WIN = (
+    "from fourseasons_widget.solver import exact\n"
+    "_real = exact.solve\n"
+    "exact.solve = lambda game, *a, **kw: _real(game, max_nodes=1)")
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), [(1280, 800, "dark"), (420, 900, "light")])
+def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, artifacts,
+                                                                 width, height, theme):
+    """The solver finds no win for the lost deal: the banner does not promise a winning line,
+    says so whole in its row (at 420 px too, where its words are longest for the room), and
+    "Back to my game" is one ordinary click."""
+    nb = open_notebook([LOST_GAME, NO_WIN])
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(300)
+    set_theme(nb, theme)
+    root = nb.widgets().first
+    lost_ply = nb.eval("w.ply")
+    assert nb.eval("exact.solve is not _real and w.status == 'lost'")
+    root.locator('[data-role="stats"] > summary').click()
+    act(nb, root, lambda: root.locator('[data-action="how_won"]').first.click())
+    banner = root.locator('[data-role="banner"]')
+    page.wait_for_function("el => /found no win/.test(el.textContent)", arg=banner.element_handle(),
+                           timeout=60_000)
+    back = banner.locator('button[data-offer="my_game"]')
+    banner.scroll_into_view_if_needed()
+    text = banner.locator('[data-role="banner-text"]')
+    said = text.inner_text()
+    status = root.locator('[data-role="status"]').inner_text()
+    page.screenshot(path=str(artifacts / f"after-loss-no-win-{width}-{theme}.png"))
+    print(f"{width} {theme}: banner {said!r}; status {status!r}")
+    assert "winning line" not in said and "(move" in said, said
+    assert "failed" not in root.inner_text()
+    assert not root.locator('[data-role="replay"]').is_visible()
+    # the words whole in their box (not cut by the row's fixed height), the button in the row
+    clipped = text.evaluate("t => t.scrollHeight - t.clientHeight")
+    assert clipped <= 1, f"the banner's words are cut by {clipped} px: {said!r}"
+    tb, box = root.locator('[data-role="tray"]').bounding_box(), back.bounding_box()
+    assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1, (tb, box)
+    all_clickable(root, f"no win found, {width} {theme}")
+    act(nb, root, lambda: back.click())
+    assert int(root.get_attribute("data-ply")) == lost_ply
+    assert root.get_attribute("data-status") == "lost"
