@@ -980,7 +980,7 @@ def _groute(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants, c
     return gl, oc + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always", _nrt=False)
 def _gonto_tops(sh, s2, n, src, rest, r, to_space, empty, ok, home, wm, child, tmp, hs, tc,
                 turned, tpos, incross, wants, children, nchildren, under, safe, w1, gtab,
                 glist, gslot, gl, out, oc):
@@ -1016,22 +1016,38 @@ def _gonto_tops(sh, s2, n, src, rest, r, to_space, empty, ok, home, wm, child, t
     return gl, oc
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _gstop(st, i, q, gl, count, positions, oc, g0, code):
+    """Keep where the walk of :func:`rank_groups` is, and return ``code``."""
+    st[0] = i
+    st[1] = q
+    st[2] = gl
+    st[3] = count
+    st[4] = positions
+    st[5] = oc
+    st[6] = g0
+    return code
+
+
 @njit(cache=True, _nrt=False)
 def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne, gtab, glist,
                 gslot, out, st, max_positions, scr, children, nchildren, safe):
     """Walk the groups of ``entries[:ne]`` (nodes sorted by word 1, no two alike; a group's
     entries all present): each group's positions, closed under the moves that keep word 1, are
     counted and their other children written to ``out``.  ``st``: [next entry, next group
-    position to expand, group length, positions of this layer, positions in all, out length],
-    kept so that the walk can go on after a return.  Returns 0 budget (checked between groups),
-    1 won with swaps, 2 entries done, 3 a shape too long to pack, 4 ``out`` nearly full (the
-    caller empties it, sets ``st[5] = 0`` and calls again), 5 a group outgrew its table."""
+    position to expand, group length, positions of this layer, positions in all, out length,
+    the group's first entry], kept so that the walk can go on after a return.  Returns 0 budget
+    (checked between groups), 1 won with swaps, 2 entries done, 3 a shape too long to pack, 4
+    ``out`` nearly full (the caller empties it, sets ``st[5] = 0`` and calls again), 5 a group
+    outgrew its table (the caller clears the table, makes it larger and walks the group
+    again from its first entry)."""
     i = st[0]
     q = st[1]
     gl = st[2]
     count = st[3]
     positions = st[4]
     oc = st[5]
+    g0 = st[6]
     cap = out.shape[0] - 256
     gmax = glist.shape[0] - 256
     sh = scr[0:n]
@@ -1052,26 +1068,22 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
             gl = 0
             q = 0
             if i >= ne:
-                st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-                return 2
+                return _gstop(st, i, q, gl, count, positions, oc, g0, 2)
             if positions >= max_positions:
-                st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-                return 0
+                return _gstop(st, i, q, gl, count, positions, oc, g0, 0)
+            g0 = i
             w1g = entries[i, 1]
             while i < ne and entries[i, 1] == w1g:
                 if gl > gmax:
-                    st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-                    return 5
+                    return _gstop(st, i, q, gl, count, positions, oc, g0, 5)
                 child[0] = entries[i, 0]
                 child[1] = entries[i, 1]
                 gl = _gput(gtab, child, glist, gslot, gl)
                 i += 1
         if oc > cap:
-            st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-            return 4
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 4)
         if gl > gmax:
-            st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-            return 5
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 5)
         w0 = glist[q, 0]
         w1 = glist[q, 1]
         q += 1
@@ -1097,8 +1109,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
                 break
         total = home[0] + home[1] + home[2] + home[3]
         if total == 52:
-            st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-            return 1
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
         for s in range(4):
             h = home[s]
             if h >= 13:
@@ -1109,8 +1120,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
             nh[s] = h + 1
             if c == wtop:
                 if total + 1 == 52:
-                    st[0], st[1], st[2], st[3], st[4], st[5] = i, q, gl, count, positions, oc
-                    return 1
+                    return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
                 gl, oc = _groute(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp, hs, tc,
                                  turned, tpos, incross, wants, children, nchildren, under, safe,
                                  w1, gtab, glist, gslot, gl, out, oc)
@@ -1124,9 +1134,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
                     if v != 0 and (v >> 6) == r and seen_shape[v] != stamp:
                         seen_shape[v] = stamp
                         if total + 1 == 52:
-                            st[0], st[1], st[2], st[3], st[4], st[5] = (i, q, gl, count,
-                                                                        positions, oc)
-                            return 1
+                            return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
                         for j in range(n):
                             s2[j] = sh[j]
                         ln = v & 63
@@ -1148,8 +1156,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
                                  wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
                                  nchildren, under, safe, w1, gtab, glist, gslot, gl, out, oc)
             if gl < 0:
-                st[0], st[1], st[2], st[3], st[4], st[5] = i, q, 0, count, positions, oc
-                return 3
+                return _gstop(st, i, q, 0, count, positions, oc, g0, 3)
         stamp += 1
         if wtop >= 0:
             r = wtop >> 2
@@ -1158,8 +1165,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
                                  tmp, hs, tc, turned, tpos, incross, wants, children, nchildren,
                                  under, safe, w1, gtab, glist, gslot, gl, out, oc)
             if gl < 0:
-                st[0], st[1], st[2], st[3], st[4], st[5] = i, q, 0, count, positions, oc
-                return 3
+                return _gstop(st, i, q, 0, count, positions, oc, g0, 3)
         if tc < end:
             if safe:
                 _emit_s(sh, n, home, wm | (np.int64(1) << tc), child, tmp, hs, tc + 1, turned,

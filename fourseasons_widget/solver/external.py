@@ -64,7 +64,8 @@ from .interface import SolverBug, position_and_rules
 
 MARK = 1 << 62
 WASTE_BITS = 47
-GROUP_ROWS = 1 << 18  # positions one group may hold (far above what a deal's groups need)
+GROUP_ROWS = 1 << 12  # positions a group's table holds first (it grows for a larger group)
+GROUP_LIMIT = 1 << 24  # and at most
 
 
 @dataclass
@@ -110,7 +111,8 @@ def sorted_unique(np, w1, w0):
     """(word 1, word 0) pairs sorted by word 1 then word 0, with no two alike."""
     if len(w1) == 0:
         return w1, w0
-    order = np.lexsort((w0, w1))
+    order = np.argsort(w0)  # (then a stable sort by word 1: faster than numpy's lexsort)
+    order = order[np.argsort(w1[order], kind="stable")]
     w1, w0 = w1[order], w0[order]
     keep = np.empty(len(w1), bool)
     keep[0] = True
@@ -379,17 +381,22 @@ class _CompiledGroups:
         self.under = np.array([-1 if u is None else u for u in ref.under], np.int64)
         self.end = ref.end
         self.safe = bool(safe)
-        self.gtab = np.zeros((2 * GROUP_ROWS, 2), np.int64)
-        self.glist = np.zeros((GROUP_ROWS, 2), np.int64)
-        self.gslot = np.zeros(GROUP_ROWS, np.int64)
+        self._tables(GROUP_ROWS)
         self.out = np.zeros((1 << 20, 3), np.int64)
         self.scr = np.zeros(1100, np.int64)
         _ = core.MARK
 
+    def _tables(self, rows: int) -> None:
+        # (small, so that a group's slots stay in the cache: most groups hold tens of positions)
+        np = self.np
+        self.gtab = np.zeros((2 * rows, 2), np.int64)
+        self.glist = np.zeros((rows, 2), np.int64)
+        self.gslot = np.zeros(rows, np.int64)
+
     def walk(self, tc, entries, left, store, h):
         np = self.np
         entries = np.ascontiguousarray(entries, np.int64)
-        st = np.zeros(6, np.int64)
+        st = np.zeros(7, np.int64)
         while True:
             code = int(self.core.rank_groups(
                 self.n, tc, self.turned, self.tpos, self.incross, self.wants, self.ok,
@@ -401,6 +408,14 @@ class _CompiledGroups:
                 _route(np, store, out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy(), tc, h)
                 st[5] = 0
             if code == 4:
+                continue
+            if code == 5 and self.glist.shape[0] < GROUP_LIMIT:
+                # a group outgrew the table: a larger one, and the group again from its start
+                # (its children written so far are written again: the merge drops them)
+                st[3] -= st[1]
+                st[4] -= st[1]
+                st[0], st[1], st[2] = st[6], 0, 0
+                self._tables(4 * self.glist.shape[0])
                 continue
             walked = int(st[3])
             if code == 2:
