@@ -68,6 +68,18 @@ def test_the_disk_search_walks_the_in_memory_searchs_layers(engine, tmp_path):
     assert 0 < big.disk_peak <= big.bytes_written
 
 
+def test_a_group_larger_than_its_table_is_walked_again_in_a_larger_one(tmp_path, monkeypatch):
+    pytest.importorskip("numba")
+    from fourseasons_widget.solver import external
+
+    state = POSITIONS[-1][1]  # deal 13, 24 stock cards left: lost
+    ref = prove_by_ranks(state, RULES, max_positions=100_000, engine="compiled")
+    monkeypatch.setattr(external, "GROUP_ROWS", 8)  # (every group outgrows it: 8 → 32 → …)
+    disk = prove_by_ranks_on_disk(state, RULES, workdir=str(tmp_path), engine="compiled",
+                                  memory_rows=200)
+    assert (disk.why, disk.layers) == ("lost", ref.layers)
+
+
 def test_a_full_disk_stops_the_search_without_a_verdict(tmp_path):
     state = POSITIONS[-1][1]  # deal 13, 24 stock cards left: lost
     r = prove_by_ranks_on_disk(state, RULES, workdir=str(tmp_path), engine="python",
