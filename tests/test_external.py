@@ -115,3 +115,20 @@ def test_the_table_size_is_a_parameter():
     big = prove_by_ranks(g, max_positions=1_000_000, engine="compiled", max_table=1 << 18)
     assert big.layers[:len(small.layers) - 1] == small.layers[:-1]
     assert len(big.layers) > len(small.layers)
+
+
+@pytest.mark.slow  # (the solver's and the prover's kernels are loaded first: some 30 s)
+def test_the_prover_goes_on_to_disk_where_it_is_asked_to(tmp_path):
+    from fourseasons_widget.solver.experiments import run_experiment
+
+    kw = {"player": "prover", "max_nodes": 2000, "max_seconds": None, "executor": "serial",
+          "progress": False}
+    plain = run_experiment("standard", [13], **kw)[0]
+    disk = run_experiment("standard", [13], disk={"dir": str(tmp_path), "positions": 5000},
+                          **kw)[0]
+    assert plain["outcome"] == disk["outcome"] == "unknown"
+    assert disk["nodes"] - plain["nodes"] >= 5000  # (the disk search's positions, counted)
+    assert os.listdir(tmp_path) == []
+    with pytest.raises(ValueError, match="disk is for the prover"):
+        run_experiment("standard", [13], **{**kw, "player": "solver"},
+                       disk={"dir": str(tmp_path)})

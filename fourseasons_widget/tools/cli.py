@@ -138,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --out: go on from OUT.partial, the deals an interrupted run of "
                         "the same command finished (each is written there as it ends)")
     w.add_argument("--no-progress", action="store_true")
+    w.add_argument("--disk-dir", default=None, metavar="FOLDER",
+                   help="the prover only: after its in-memory proofs, the rank abstraction's "
+                        "layers on disk in FOLDER (a research run: see docs/solver.md)")
+    w.add_argument("--disk-positions", type=_positive_int, default=None,
+                   help="with --disk-dir: positions per deal on disk (default: no limit)")
+    w.add_argument("--disk-seconds", type=_seconds, default=None,
+                   help="with --disk-dir: seconds per deal on disk (default: no limit)")
+    w.add_argument("--disk-gb", type=_seconds, default=None,
+                   help="with --disk-dir: GB of runs at most (default: half the free disk)")
 
     b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
     b.add_argument("--variant", choices=list(VARIANTS), default="standard")
@@ -343,6 +352,17 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         return 2
     if a.resume and not a.out:
         return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
+    disk = None
+    if a.disk_dir is not None:
+        if players != ["prover"] or not os.path.isdir(a.disk_dir):
+            return _refuse("winrate", "--disk-dir is for --player prover, and names an "
+                                      "existing folder")
+        import shutil
+
+        half = shutil.disk_usage(a.disk_dir).free // 2
+        gb = None if a.disk_gb is None else int(a.disk_gb * 1e9)
+        disk = {"dir": a.disk_dir, "positions": a.disk_positions, "seconds": a.disk_seconds,
+                "bytes": half if gb is None else min(gb, half)}
     # every finished deal is appended to OUT.partial at once (never under the final name), so
     # an interrupted run keeps it and --resume goes on from it
     partial = a.out + ".partial" if a.out else None
@@ -402,7 +422,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                 rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,
                                       max_nodes=a.nodes, executor=executor, jobs=a.jobs,
                                       progress=not a.no_progress, done=done,
-                                      on_row=checkpoint)
+                                      on_row=checkpoint, disk=disk)
                 all_rows += rows
                 budget = ""
                 if pl in SEARCHERS:
