@@ -13,6 +13,8 @@
                                                        # the shipped classification
     python benchmarks/solver.py --compiled-only --no-compiled --reach 13,5 \
         --reach-out reach.csv                          # the rank abstraction from the deal
+    python benchmarks/solver.py --disk 13 --disk-dir /tmp --disk-max 20 \
+        --disk-out disk.csv                            # the same on disk (solver/external.py)
     python benchmarks/solver.py --auto-sample 40       # solve(g, max_seconds=5) on 40 deals
                                                        # known won: which engine, how many won
     python benchmarks/solver.py --jit                  # the JIT's cold and warm start
@@ -471,6 +473,56 @@ def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | N
             w.writerows(rows)
 
 
+def disk_runs(seeds: list[int], workdir: str, max_disk: int, memory_rows: int,
+              max_seconds: float, max_positions: int | None, out: str | None) -> None:
+    """The rank abstraction's layers on disk (solver/external.py) from each deal: per layer
+    its positions, the distinct entries written for it, runs, bytes written, bytes on disk at
+    most, seconds; per deal the verdict, why it stopped, the deepest layer, bytes per position
+    and seconds per million positions.  Each layer's row is printed as it ends."""
+    import csv
+    import shutil
+
+    from fourseasons_widget.solver.external import prove_by_ranks_on_disk
+
+    free = shutil.disk_usage(workdir).free
+    if max_disk > free // 2:
+        max_disk = free // 2
+        print(f"(--disk-max lowered to half the free disk: {max_disk:,} bytes)")
+    print(f"## The rank abstraction's layers on disk ({workdir}, at most {max_disk:,} bytes of "
+          f"runs, {memory_rows:,} children in memory, {max_seconds:g} s per deal)\n")
+    rows = []
+    for seed in seeds:
+        print(f"### Deal {seed}\n")
+        print("| layer | positions | entries | runs | bytes written | disk peak | s |")
+        print("|---|---|---|---|---|---|---|", flush=True)
+        t0 = time.process_time()
+
+        def show(st, seed=seed, t0=t0):
+            st = {"seed": seed, **st, "cpu_seconds": round(time.process_time() - t0, 1)}
+            rows.append(st)
+            print(f"| {st['layer']} | {st['positions']:,} | {st['entries']:,} | {st['runs']} | "
+                  f"{st['bytes_written']:,} | {st['disk_peak']:,} | {st['seconds']} |",
+                  flush=True)
+
+        r = prove_by_ranks_on_disk(Game.new(seed=seed), workdir=workdir, max_disk=max_disk,
+                                   memory_rows=memory_rows, max_seconds=max_seconds,
+                                   max_positions=max_positions, engine="auto", on_layer=show)
+        cpu = time.process_time() - t0
+        entries = sum(st["entries"] for st in r.stats)
+        print(f"\ndeal {seed}: {r.verdict} ({r.why}), layers 0–{r.stats[-1]['layer']} "
+              f"(the last {'complete' if r.why == 'lost' else 'cut short'}), "
+              f"{r.positions:,} positions, {r.bytes_written:,} bytes written "
+              f"({r.bytes_written / max(entries, 1):.1f} per entry, "
+              f"{r.bytes_written / max(r.positions, 1):.2f} per position walked), disk peak "
+              f"{r.disk_peak:,}, {cpu:.0f} CPU s ({cpu / max(r.positions, 1) * 1e6:.2f} s per "
+              f"million positions), engine {r.engine}\n", flush=True)
+    if out and rows:
+        with open(out, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+
+
 def shipped_classification() -> None:
     """The shipped classification (fourseasons_widget/data/classification.csv)."""
     from fourseasons_widget.solver.experiments import load_classification
@@ -663,6 +715,18 @@ def main() -> None:
     p.add_argument("--reach-positions", type=int, default=100_000_000)
     p.add_argument("--reach-seconds", type=float, default=120.0)
     p.add_argument("--reach-out", default=None, metavar="CSV")
+    p.add_argument("--disk", default="", metavar="SEEDS",
+                   help="standard deals (comma-separated) for the rank abstraction on disk, "
+                        "and stop")
+    p.add_argument("--disk-dir", default=None, metavar="FOLDER",
+                   help="where the runs go (required with --disk)")
+    p.add_argument("--disk-max", type=float, default=20.0, metavar="GB",
+                   help="GB of runs at most (never more than half the free disk)")
+    p.add_argument("--disk-memory", type=int, default=1 << 23, metavar="ROWS",
+                   help="children held in memory before a run is written (16 bytes each)")
+    p.add_argument("--disk-seconds", type=float, default=3600.0)
+    p.add_argument("--disk-positions", type=int, default=None)
+    p.add_argument("--disk-out", default=None, metavar="CSV", help="one row per layer")
     p.add_argument("--auto-sample", type=int, default=0, metavar="N",
                    help="solve(g, max_seconds=--auto-seconds) on N deals known won, and stop")
     p.add_argument("--auto-seconds", type=float, default=5.0)
@@ -672,6 +736,12 @@ def main() -> None:
     p.add_argument("--split", default="", metavar="SEED:LEFT:SPLIT",
                    help="split and conquer on a deal's heuristic line, and stop")
     a = p.parse_args()
+    if a.disk:
+        if not a.disk_dir:
+            p.error("--disk needs --disk-dir FOLDER")
+        disk_runs([int(x) for x in a.disk.split(",")], a.disk_dir, int(a.disk_max * 1e9),
+                  a.disk_memory, a.disk_seconds, a.disk_positions, a.disk_out)
+        return
     if a.split:
         split_run(*(int(x) for x in a.split.split(":")))
         return

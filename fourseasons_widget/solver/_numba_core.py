@@ -936,3 +936,244 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
             if cnt[0] > maxfill or ncnt[0] > nmaxfill:  # (this position is done: resumable)
                 return _stop(st, top, count, positions, nl, 4)
         return _stop(st, top, count, positions, nl, 2)
+
+
+# -- the rank abstraction on disk: one group at a time ------------------------------------------
+# :mod:`.external` walks a stock layer as groups: the positions sharing word 1 (the foundations
+# and the waste), closed under the moves that keep it (a pile's top onto another top or into a
+# space).  Every other move sends a card home or takes one off the waste, so it leaves the group
+# for one that comes later; those children, and the positions one stock card later, are written
+# to ``out`` (word 0, word 1, 1 for the next layer / 0 for this one) for the caller to sort,
+# merge and store.  The group's own positions go through a small table whose used slots are
+# cleared after each group.
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _gput(gtab, key, glist, gslot, gl):
+    """Add ``key`` to the group table unless present; returns the new length of ``glist``."""
+    mask = gtab.shape[0] - 1
+    i = _hash(key, 2) & mask
+    while gtab[i, 0] != 0:
+        if gtab[i, 0] == key[0] and gtab[i, 1] == key[1]:
+            return gl
+        i = (i + 1) & mask
+    gtab[i, 0] = key[0]
+    gtab[i, 1] = key[1]
+    glist[gl, 0] = key[0]
+    glist[gl, 1] = key[1]
+    gslot[gl] = i
+    return gl + 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _groute(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
+            nchildren, under, safe, w1, gtab, glist, gslot, gl, out, oc):
+    """The node of shapes ``s2`` (after the safe moves home) into the group (same word 1) or
+    onto ``out``; returns (group length, out length)."""
+    _emit_s(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
+            nchildren, under, safe)
+    if child[1] == w1:
+        return _gput(gtab, child, glist, gslot, gl), oc
+    out[oc, 0] = child[0]
+    out[oc, 1] = child[1]
+    out[oc, 2] = 0
+    return gl, oc + 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _gonto_tops(sh, s2, n, src, rest, r, to_space, empty, ok, home, wm, child, tmp, hs, tc,
+                turned, tpos, incross, wants, children, nchildren, under, safe, w1, gtab,
+                glist, gslot, gl, out, oc):
+    """:func:`_onto_tops`, routed by :func:`_groute`; group length -1 for a shape too long."""
+    for j in range(n):
+        tj = sh[j]
+        if j != src and tj != 0 and ok[r, tj >> 6]:
+            dup = False
+            for j2 in range(j):
+                if j2 != src and sh[j2] == tj:
+                    dup = True
+                    break
+            if dup:
+                continue
+            if (tj & 63) + 1 > 63:
+                return -1, oc
+            for u in range(n):
+                s2[u] = sh[u]
+            if src >= 0:
+                s2[src] = rest
+            s2[j] = r * 64 + (tj & 63) + 1
+            gl, oc = _groute(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                             children, nchildren, under, safe, w1, gtab, glist, gslot, gl, out,
+                             oc)
+    if to_space:
+        for u in range(n):
+            s2[u] = sh[u]
+        if src >= 0:
+            s2[src] = rest
+        s2[empty] = r * 64 + 1
+        gl, oc = _groute(s2, n, home, wm, child, tmp, hs, tc, turned, tpos, incross, wants,
+                         children, nchildren, under, safe, w1, gtab, glist, gslot, gl, out, oc)
+    return gl, oc
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _gstop(st, i, q, gl, count, positions, oc, g0, code):
+    """Keep where the walk of :func:`rank_groups` is, and return ``code``."""
+    st[0] = i
+    st[1] = q
+    st[2] = gl
+    st[3] = count
+    st[4] = positions
+    st[5] = oc
+    st[6] = g0
+    return code
+
+
+@njit(cache=True, _nrt=False)
+def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne, gtab, glist,
+                gslot, out, st, max_positions, scr, children, nchildren, safe):
+    """Walk the groups of ``entries[:ne]`` (nodes sorted by word 1, no two alike; a group's
+    entries all present): each group's positions, closed under the moves that keep word 1, are
+    counted and their other children written to ``out``.  ``st``: [next entry, next group
+    position to expand, group length, positions of this layer, positions in all, out length,
+    the group's first entry], kept so that the walk can go on after a return.  Returns 0 budget
+    (checked between groups), 1 won with swaps, 2 entries done, 3 a shape too long to pack, 4
+    ``out`` nearly full (the caller empties it, sets ``st[5] = 0`` and calls again), 5 a group
+    outgrew its table (the caller clears the table, makes it larger and walks the group
+    again from its first entry)."""
+    i = st[0]
+    q = st[1]
+    gl = st[2]
+    count = st[3]
+    positions = st[4]
+    oc = st[5]
+    g0 = st[6]
+    cap = out.shape[0] - 256
+    gmax = glist.shape[0] - 256
+    sh = scr[0:n]
+    s2 = scr[8:8 + n]
+    home = scr[16:20]
+    nh = scr[20:24]
+    child = scr[24:26]
+    tmp = scr[32:32 + n]
+    hs = scr[40:44]
+    seen_shape = scr[64:1088]
+    seen_shape[:] = 0
+    stamp = 0
+    while True:
+        if q >= gl:  # the group is done: clear its slots, start the next one
+            for g in range(gl):
+                gtab[gslot[g], 0] = 0
+                gtab[gslot[g], 1] = 0
+            gl = 0
+            q = 0
+            if i >= ne:
+                return _gstop(st, i, q, gl, count, positions, oc, g0, 2)
+            if positions >= max_positions:
+                return _gstop(st, i, q, gl, count, positions, oc, g0, 0)
+            g0 = i
+            w1g = entries[i, 1]
+            while i < ne and entries[i, 1] == w1g:
+                if gl > gmax:
+                    return _gstop(st, i, q, gl, count, positions, oc, g0, 5)
+                child[0] = entries[i, 0]
+                child[1] = entries[i, 1]
+                gl = _gput(gtab, child, glist, gslot, gl)
+                i += 1
+        if oc > cap:
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 4)
+        if gl > gmax:
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 5)
+        w0 = glist[q, 0]
+        w1 = glist[q, 1]
+        q += 1
+        count += 1
+        positions += 1
+        for u in range(n):
+            sh[u] = (w0 >> (10 * u)) & 1023
+        hb = (w1 >> 47) & 65535
+        for s in range(4):
+            home[s] = (hb >> (4 * s)) & 15
+        wm = w1 & ((np.int64(1) << 47) - 1)
+        wtop = -1
+        wi = -1
+        if wm != 0:
+            wi = 63
+            while not (wm >> wi) & 1:
+                wi -= 1
+            wtop = turned[wi]
+        empty = -1
+        for u in range(n):
+            if sh[u] == 0:
+                empty = u
+                break
+        total = home[0] + home[1] + home[2] + home[3]
+        if total == 52:
+            return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
+        for s in range(4):
+            h = home[s]
+            if h >= 13:
+                continue
+            c = wants[s, h]
+            for u in range(4):
+                nh[u] = home[u]
+            nh[s] = h + 1
+            if c == wtop:
+                if total + 1 == 52:
+                    return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
+                gl, oc = _groute(sh, n, nh, wm & ~(np.int64(1) << wi), child, tmp, hs, tc,
+                                 turned, tpos, incross, wants, children, nchildren, under, safe,
+                                 w1, gtab, glist, gslot, gl, out, oc)
+            p = tpos[c]
+            inx = incross[c] == 1 or (p >= 0 and p < tc and not (wm >> p) & 1)
+            if inx:
+                r = c >> 2
+                stamp += 1
+                for u in range(n):
+                    v = sh[u]
+                    if v != 0 and (v >> 6) == r and seen_shape[v] != stamp:
+                        seen_shape[v] = stamp
+                        if total + 1 == 52:
+                            return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
+                        for j in range(n):
+                            s2[j] = sh[j]
+                        ln = v & 63
+                        s2[u] = 0 if ln == 1 else under[r] * 64 + ln - 1
+                        gl, oc = _groute(s2, n, nh, wm, child, tmp, hs, tc, turned, tpos,
+                                         incross, wants, children, nchildren, under, safe, w1,
+                                         gtab, glist, gslot, gl, out, oc)
+        stamp += 1
+        mstamp = stamp
+        for u in range(n):
+            v = sh[u]
+            if v == 0 or seen_shape[v] == mstamp:
+                continue
+            seen_shape[v] = mstamp
+            r = v >> 6
+            ln = v & 63
+            rest = 0 if ln == 1 else under[r] * 64 + ln - 1
+            gl, oc = _gonto_tops(sh, s2, n, u, rest, r, empty >= 0 and ln > 1, empty, ok, home,
+                                 wm, child, tmp, hs, tc, turned, tpos, incross, wants, children,
+                                 nchildren, under, safe, w1, gtab, glist, gslot, gl, out, oc)
+            if gl < 0:
+                return _gstop(st, i, q, 0, count, positions, oc, g0, 3)
+        stamp += 1
+        if wtop >= 0:
+            r = wtop >> 2
+            nwm = wm & ~(np.int64(1) << wi)
+            gl, oc = _gonto_tops(sh, s2, n, -1, 0, r, empty >= 0, empty, ok, home, nwm, child,
+                                 tmp, hs, tc, turned, tpos, incross, wants, children, nchildren,
+                                 under, safe, w1, gtab, glist, gslot, gl, out, oc)
+            if gl < 0:
+                return _gstop(st, i, q, 0, count, positions, oc, g0, 3)
+        if tc < end:
+            if safe:
+                _emit_s(sh, n, home, wm | (np.int64(1) << tc), child, tmp, hs, tc + 1, turned,
+                        tpos, incross, wants, children, nchildren, under, safe)
+            else:
+                child[0] = w0
+                child[1] = w1 | (np.int64(1) << tc)
+            out[oc, 0] = child[0]
+            out[oc, 1] = child[1]
+            out[oc, 2] = 1
+            oc += 1

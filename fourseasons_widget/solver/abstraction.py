@@ -120,12 +120,15 @@ class AbstractResult:
 
 def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
                    max_seconds: float | None = None, engine: str = DEFAULT_ENGINE,
-                   table: int | None = None, safe_home: bool = True) -> AbstractResult:
+                   table: int | None = None, safe_home: bool = True,
+                   max_table: int | None = None) -> AbstractResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
     game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``, the default: where
     numba is installed; it compiles now if need be, see :func:`.backends.choose`) walks the
     same positions in the compiled core (:func:`.compiled.rank_layers`), 20–30 times faster;
-    ``table`` is the compiled search's first table size (slots, a power of two);
+    ``table`` is the compiled search's first table size (slots, a power of two), ``max_table``
+    its largest (:func:`.compiled.check_table`: 2^25 slots by default, a layer of some 16.7
+    million positions; the pure-Python search keeps a set and ignores it);
     ``safe_home`` takes the safe moves home (the module's docstring: sound, narrower layers).
 
     >>> from fourseasons_widget import Game
@@ -136,6 +139,10 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     max_positions = budget(max_positions, "max_positions", integer=True)
     max_seconds = budget(max_seconds, "max_seconds")
     check_engine(engine)  # (the engine's name, whichever branch runs)
+    if max_table is not None:
+        from .compiled import check_table  # (numba is not imported by this)
+
+        check_table(max_table)
     if not abstraction_applies(rules, state.base):
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, and single cards")
@@ -148,7 +155,7 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
 
         why, positions, layers, _ = compiled.rank_layers(
             search, state, rules, max_positions=max_positions, max_seconds=max_seconds,
-            table=table)
+            table=table, max_table=max_table)
         return AbstractResult("lost" if why == "lost" else "unknown", why, positions,
                               time.perf_counter() - t0, layers)
     why = search.run(max_positions, deadline)

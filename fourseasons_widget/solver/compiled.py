@@ -61,7 +61,22 @@ from .interface import (
 
 _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
-MAX_TABLE = 1 << 25  # slots of the largest table made (6 words a slot: 1.6 GB)
+MAX_TABLE = 1 << 25  # slots of the largest table made by default (6 words a slot: 1.6 GB)
+TABLE_LIMIT = 1 << 34  # the largest ``max_table`` accepted
+
+
+def check_table(max_table: int | None) -> int:
+    """``max_table`` (slots of the largest table a search may make: a power of two from 2^16
+    to 2^34), or :data:`MAX_TABLE` for ``None``.  A research run on a large machine gives
+    2^28–2^29 (each slot of the rank abstraction's two tables is 16 bytes, of the exact
+    search's 8 bytes a key word)."""
+    if max_table is None:
+        return MAX_TABLE
+    if isinstance(max_table, bool) or not isinstance(max_table, int) or max_table < 1 << 16 \
+            or max_table > TABLE_LIMIT or max_table & (max_table - 1):
+        raise ValueError(f"max_table must be a power of two from 2**16 to 2**34, not "
+                         f"{max_table!r}")
+    return max_table
 
 
 def available() -> bool:
@@ -305,9 +320,9 @@ def _arrays(rules: Rules, base: int):
     return got
 
 
-def _table_size(expected: int) -> int:
+def _table_size(expected: int, max_table: int = MAX_TABLE) -> int:
     size = 1 << 16
-    while size < 2 * expected and size < MAX_TABLE // 2:
+    while size < 2 * expected and size < max_table // 2:
         size <<= 1
     return size
 
@@ -317,13 +332,15 @@ class CompiledSearch:
     :class:`~.proofs.ProofSearch`, compiled.  ``run`` may be called again to go on.
 
     ``expected`` is the table's first size (entries; it holds about 1.2 per position walked);
-    it doubles when half full, up to ``MAX_TABLE`` slots: a search that fills that stops with
-    ``status == "table full"`` and no verdict."""
+    it doubles when half full, up to ``max_table`` slots (:data:`MAX_TABLE` by default,
+    :func:`check_table`): a search that fills that stops with ``status == "table full"`` and
+    no verdict."""
 
     def __init__(self, rules: Rules, state: State, order: str = "cross", *,
                  deep_safe: bool = False, expected: int = 1 << 16, seed: int | None = None,
-                 skip: CompiledSearch | None = None) -> None:
+                 skip: CompiledSearch | None = None, max_table: int | None = None) -> None:
         check(rules)
+        self.max_table = check_table(max_table)
         import random
 
         import numpy as np
@@ -355,7 +372,7 @@ class CompiledSearch:
         self.scr = np.zeros(128, np.int64)  # the kernel's scratch (it allocates nothing)
         self.stack = np.zeros((64, 2), np.int64)
         self.k = core.key_words(n)
-        self.tab = np.zeros((_table_size(expected), self.k), np.int64)
+        self.tab = np.zeros((_table_size(expected, self.max_table), self.k), np.int64)
         self.count = np.zeros(1, np.int64)
         self._grow(512)  # (frames of the path: doubled when a search goes deeper)
         spec = ORDERS.get(order, order)
@@ -431,7 +448,7 @@ class CompiledSearch:
                 if code == 2 and self.skip is not None:
                     self.result = "exhausted"
                 return self.result
-            if code == 4 and self.tab.shape[0] < MAX_TABLE:  # half full: twice the size, and on
+            if code == 4 and self.tab.shape[0] < self.max_table:  # half full: twice the size, and on
                 np = self.np
                 tab = np.zeros((2 * self.tab.shape[0], self.k), np.int64)
                 self.core.rehash(self.tab, tab)
@@ -499,7 +516,7 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
 def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_000,
                 max_seconds: float | None = None, table: int | None = None,
                 starts=None, start_tc: int | None = None, split_at: int | None = None,
-                ) -> tuple[str, int, list[int], object]:
+                max_table: int | None = None) -> tuple[str, int, list[int], object]:
     """The rank abstraction's layer-by-layer search, compiled, from ``ref``, the reference's
     :class:`~.abstraction._RankSearch` made for ``state`` (its start and tables: the caller,
     :func:`~.abstraction.prove_by_ranks`, makes it, so this backend never imports the code that
@@ -509,7 +526,8 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
     ``max_seconds`` is checked between layers only (a layer is walked to its end or to the
     position budget, so a search may overrun it by one layer).  ``table`` (slots, a power of
     two) is the first size of the two layer tables; they double when half full, up to
-    ``MAX_TABLE`` slots (then ``why="table full"``).
+    ``max_table`` slots (:data:`MAX_TABLE` by default; :func:`check_table`), then
+    ``why="table full"``.
 
     For split and conquer (:mod:`.split`): ``starts`` (packed nodes, an ``(k, 2)`` int64
     array, all with ``start_tc`` cards turned) replaces the start; ``split_at`` stops when the
@@ -517,6 +535,7 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
     the fourth value (else ``None``)."""
     import numpy as np
 
+    max_table = check_table(max_table)
     core = _load()
     t0 = time.perf_counter()
     _w, ch, nch, _p, _np, _pl = _arrays(rules, state.base)
@@ -567,7 +586,7 @@ def rank_layers(ref, state: State, rules: Rules, *, max_positions: int = 5_000_0
                                    cur_t, cnt, nxt_t, ncnt, todo, nlist, st, max_positions,
                                    scr, ch, nch, safe))
         if code == 4:  # a table half full: twice the size, and on
-            if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > MAX_TABLE * 2:
+            if 2 * max(cur_t.shape[0], nxt_t.shape[0]) > max_table * 2:
                 layers.append(int(st[1]))
                 why = "table full"
                 break

@@ -81,6 +81,17 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                                max_seconds=budget["max_seconds"],
                                engine=task.get("engine", "auto"))
             verdict, nodes = a.verdict, nodes + a.positions
+            disk = task.get("disk")
+            if verdict == "unknown" and disk and game.rules.n_piles <= 5:
+                # the same bigger game, its layers on disk (solver/external.py): a research run
+                from .external import prove_by_ranks_on_disk
+
+                d = prove_by_ranks_on_disk(game, workdir=disk["dir"],
+                                           max_positions=disk.get("positions"),
+                                           max_seconds=disk.get("seconds"),
+                                           max_disk=disk.get("bytes"),
+                                           engine=task.get("engine", "auto"))
+                verdict, nodes = d.verdict, nodes + d.positions
         if verdict == "won":  # every line is checked again here, through the Game itself
             # (or, for a line longer than a Game holds, through the engine it plays by)
             if len(moves) <= MAX_MOVES:
@@ -146,13 +157,18 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                    max_seconds: float | None = 1.0, max_nodes: int | None = None,
                    executor: Executor | str | None = None, jobs: int | None = None,
                    progress: bool = True, done: dict[int, dict[str, Any]] | None = None,
-                   on_row: Any = None) -> list[dict[str, Any]]:
+                   on_row: Any = None, disk: dict[str, Any] | None = None,
+                   ) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
     deal (see :data:`FIELDS`), in seed order.
 
     ``done`` holds rows already made (by seed: a run resumed, see :func:`finished_rows`): those
     deals are not run again.  ``on_row(row)`` is called with each new row as it arrives (the
-    command line appends it to a checkpoint file)."""
+    command line appends it to a checkpoint file).  ``disk`` (the prover only, where the rank
+    abstraction applies): after the in-memory proofs, the rank abstraction's layers on disk
+    (:func:`~.external.prove_by_ranks_on_disk`) in the folder ``disk["dir"]``, with
+    ``disk["positions"]``, ``disk["seconds"]`` and ``disk["bytes"]`` as its budgets (each may
+    be ``None``)."""
     import numbers
     from concurrent.futures import as_completed
 
@@ -178,9 +194,20 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     for k in seeds:
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
+    if disk is not None:
+        import os
+
+        if player != "prover" or not isinstance(disk, dict) or not isinstance(
+                disk.get("dir"), str) or not os.path.isdir(disk["dir"]):
+            raise ValueError("disk is for the prover: a dict whose 'dir' is an existing folder")
+        disk = {"dir": disk["dir"],
+                "positions": budget(disk.get("positions"), "disk positions", integer=True),
+                "seconds": budget(disk.get("seconds"), "disk seconds"),
+                "bytes": budget(disk.get("bytes"), "disk bytes", integer=True)}
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
-              "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None}
+              "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None,
+              **({"disk": disk} if disk is not None else {})}
              for k in seeds]
     rows: dict[int, dict[str, Any]] = {}
     for t in tasks:

@@ -138,6 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --out: go on from OUT.partial, the deals an interrupted run of "
                         "the same command finished (each is written there as it ends)")
     w.add_argument("--no-progress", action="store_true")
+    w.add_argument("--disk-dir", default=None, metavar="FOLDER",
+                   help="the prover only: after its in-memory proofs, the rank abstraction's "
+                        "layers on disk in FOLDER (a research run: see docs/solver.md)")
+    w.add_argument("--disk-positions", type=_positive_int, default=None,
+                   help="with --disk-dir: positions per deal on disk (default: no limit)")
+    w.add_argument("--disk-seconds", type=_seconds, default=None,
+                   help="with --disk-dir: seconds per deal on disk (default: no limit)")
+    w.add_argument("--disk-gb", type=_seconds, default=None,
+                   help="with --disk-dir: GB of runs at most (default: half the free disk)")
 
     b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
     b.add_argument("--variant", choices=list(VARIANTS), default="standard")
@@ -151,7 +160,29 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--executor", choices=("process", "serial"), default="process")
     b.add_argument("--out", default=None, help="CSV file: one row per budget")
     b.add_argument("--no-progress", action="store_true")
+
+    v = sub.add_parser("survey", help="how far a loss proof from the deal gets on each deal, "
+                                      "at a fixed budget; ranked narrowest first")
+    v.add_argument("--variant", choices=list(VARIANTS), default="standard")
+    v.add_argument("--unknown", action="store_true",
+                   help="the deals the shipped classification leaves unknown (of the seeds "
+                        "--first-seed … --first-seed + --deals - 1)")
+    v.add_argument("--deals", type=_deals, default=1000)
+    v.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
+    v.add_argument("--positions", type=_positive_int, default=4_000_000,
+                   help="positions per deal (default 4,000,000)")
+    v.add_argument("--table", type=_table, default=1 << 21,
+                   help="slots of the largest layer table (a power of two; default 2**21)")
+    v.add_argument("--out", default=None, help="CSV file: one row per deal, ranked")
+    v.add_argument("--no-progress", action="store_true")
     return p
+
+
+def _table(text: str) -> int:
+    value = ascii_int(text.strip())
+    if value is None or value < 1 << 16 or value > 1 << 34 or value & (value - 1):
+        raise argparse.ArgumentTypeError(f"a power of two from 65536 to 2**34, not {quote(text)}")
+    return value
 
 
 def _budgets(text: str) -> list[int]:
@@ -321,6 +352,17 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         return 2
     if a.resume and not a.out:
         return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
+    disk = None
+    if a.disk_dir is not None:
+        if players != ["prover"] or not os.path.isdir(a.disk_dir):
+            return _refuse("winrate", "--disk-dir is for --player prover, and names an "
+                                      "existing folder")
+        import shutil
+
+        half = shutil.disk_usage(a.disk_dir).free // 2
+        gb = None if a.disk_gb is None else int(a.disk_gb * 1e9)
+        disk = {"dir": a.disk_dir, "positions": a.disk_positions, "seconds": a.disk_seconds,
+                "bytes": half if gb is None else min(gb, half)}
     # every finished deal is appended to OUT.partial at once (never under the final name), so
     # an interrupted run keeps it and --resume goes on from it
     partial = a.out + ".partial" if a.out else None
@@ -380,7 +422,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                 rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,
                                       max_nodes=a.nodes, executor=executor, jobs=a.jobs,
                                       progress=not a.no_progress, done=done,
-                                      on_row=checkpoint)
+                                      on_row=checkpoint, disk=disk)
                 all_rows += rows
                 budget = ""
                 if pl in SEARCHERS:
@@ -459,6 +501,32 @@ def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
     return 0
 
 
+def cmd_survey(a: argparse.Namespace, argv: list[str]) -> int:
+    from ..solver.experiments import write_csv
+    from ..solver.survey import SURVEY_FIELDS, survey, unknown_seeds
+
+    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out)
+    if why:
+        return _refuse("survey", why)
+    command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
+    seeds = range(a.first_seed, a.first_seed + a.deals)
+    if a.unknown:
+        keep = set(unknown_seeds(a.variant))
+        seeds = [s for s in seeds if s in keep]
+
+    def progress(row: dict) -> None:
+        if not a.no_progress:
+            print(f"{row['variant']} {row['seed']}: {row['why']}, {row['layers_done']} layers "
+                  f"done (last {row['last_width']:,}), {row['positions']:,} positions, "
+                  f"{row['cpu_seconds']} s", flush=True)
+
+    rows = survey(seeds, a.variant, max_positions=a.positions, max_table=a.table,
+                  command=command, progress=progress)
+    if a.out:
+        write_csv(rows, a.out, SURVEY_FIELDS)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     a = build_parser().parse_args(argv)
@@ -467,6 +535,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_solve(a)
         if a.command == "budgets":
             return cmd_budgets(a, argv)
+        if a.command == "survey":
+            return cmd_survey(a, argv)
         return cmd_winrate(a, argv)
     except KeyboardInterrupt:
         return _interrupted("no file written")
