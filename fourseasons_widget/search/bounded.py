@@ -6,8 +6,9 @@ escape as an error: it returns an :class:`Outcome` saying what happened.
 
 How it ends a run that has gone on too long (the first that applies):
 
-- in the main thread of CPython, an alarm signal (``SIGALRM``), repeated every 50 ms after the
-  deadline: it interrupts pure-Python loops and ``time.sleep`` alike;
+- in the main thread of CPython, an alarm signal (``SIGALRM``), which ticks every 50 ms and
+  raises at each tick after the deadline: it interrupts pure-Python loops and ``time.sleep``
+  alike;
 - where there are no signals (Pyodide, ``sys.platform == "emscripten"``, or another thread),
   a step budget: a trace function counts the instructions the student's own code runs
   (the package's code is not traced) and checks the clock every thousand;
@@ -20,6 +21,15 @@ the student's code runs next (a trace function set on its frames by the alarm an
 ``on_step``), which lands in the handler and so gets out of it, and the outcome says the
 signal was caught (``swallowed``).
 
+A :class:`Stop` is only ever raised into the student's search and what it calls, never into
+code the cyclic garbage collector runs on others' behalf (``gc.callbacks``, such as
+hypothesis's and dask's, and the finalizers of others' garbage): raised there, it would be lost
+(Python can only print "Exception ignored in ...") and would cut that code short; and inside a
+student's deep recursion that code would fail for want of stack.  So the collector is paused
+while the student's code runs, and the guard runs it itself when it is due (at an expansion, a
+tick of the alarm, or the tracer's look at the clock), with its hooks switched off and only
+where the stack has room for what the collector calls.
+
 The guard also notes every call of the library's own searches (``forbidden``): a profile hook
 sees the call whatever name the function was imported under.
 
@@ -30,6 +40,7 @@ sees the call whatever name the function was imported under.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 import signal
@@ -49,6 +60,18 @@ _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _CLOCK_EVERY = 1024
 #: the most children one expansion may report to ``on_step`` (``expand`` gives far fewer)
 MAX_CHILDREN = 1_000
+#: seconds between two ticks of the alarm: before the deadline a tick runs the collector if it
+#: is due; after it, each tick raises :class:`Stop` again
+_TICK = 0.05
+#: new objects the collector may have to look at before the guard runs it (Python's own
+#: threshold is 700: fewer, longer pauses while the student's code runs)
+_GC_YOUNG = 10_000
+#: how many frames up from the one a Stop would be raised in the guard looks for a finalizer
+#: (a look at every frame, at every raise, made a deep search that catches each raise slow)
+_FINALIZER_REACH = 32
+#: frames left below the recursion limit that the guard wants before it runs the collector
+#: (gc callbacks and finalizers need frames of their own)
+_GC_HEADROOM = 200
 
 
 class Misuse(Exception):
@@ -194,6 +217,7 @@ class Guard:
         self.library: list[str] = []
         self.active = False
         self.deadline = 0.0
+        self._gc_on = False  # the collector was on when the run began (it is paused during it)
         self._home: Any = None
         self._hooks = {self._local.__code__, self._global.__code__, self._profile.__code__,
                        self._arm.__code__}
@@ -202,16 +226,24 @@ class Guard:
 
     def halt(self, reason: str) -> None:
         """End the run now (``reason`` is kept unless one was given before)."""
+        # (the Stop is made first: at the recursion limit making it fails with RecursionError,
+        #  which the student's search may catch; the run must then not count as stopped)
+        stop = Stop(self.reason if self.reason is not None else reason)
         if self.reason is None:
             self.reason = reason
         self.raised += 1
-        raise Stop(self.reason)
+        try:
+            raise stop
+        finally:
+            del stop  # (else this frame, which its traceback holds, holds it: a cycle keeping
+            #            the stopped search's frames, and what they hold, until a collection)
 
     def check(self) -> None:
         """For an observer, at each expansion: raise if the run is over (again, for a student
         who caught the first :class:`Stop`) or past its deadline."""
         if not self.active:
             return
+        self._collect()
         if self.reason is not None:
             self._arm(sys._getframe(1))  # it was caught: raise it again at the next line too
             self.halt(self.reason)
@@ -222,23 +254,64 @@ class Guard:
         """Trace the student's frames between ``frame`` and the guard: once stopped, every
         line they run raises again (how a bare ``except:`` is got out of)."""
         sys.settrace(self._global)
+        local = self._local
         f = frame
         while f is not None and f is not self._home:
             if not _ours(f.f_code):
-                f.f_trace = self._local
+                if f.f_trace == local:
+                    break  # (armed before, and so is every frame below it: a raise clears the
+                    #        trace of the frame it leaves, and that frame is left)
+                f.f_trace = local
             f = f.f_back
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
         if not self.active:
             return
-        if self.reason is None:
-            self.reason = "time"
         if frame is not None and frame.f_code in self._hooks:
-            return  # (raised inside a hook, Python would switch the hook off: the next alarm)
+            return  # (raised inside a hook, Python would switch the hook off: the next tick)
         if frame is not None and frame is self._home:
             return  # (the guard's own frame, setting up or cleaning up: never raised into)
-        self.raised += 1
-        raise Stop(self.reason)
+        if time.monotonic() <= self.deadline:
+            self._collect()  # (a tick before the deadline: it never raises)
+            return
+        if self._in_finalizer(frame):
+            return  # (lost there: the next tick)
+        self.halt("time")
+
+    def _in_finalizer(self, frame: Any) -> bool:
+        """``frame`` runs in a finalizer (``__del__``) called within the run: of an object the
+        search dropped, or freed as a stopped search unwinds.  Python ignores what a finalizer
+        raises (it prints "Exception ignored in ..."): a :class:`Stop` raised there would be
+        lost, and would cut the finalizer short."""
+        f, n = frame, 0
+        while f is not None and f is not self._home and n < _FINALIZER_REACH:
+            if f.f_code.co_name == "__del__":
+                return True
+            f, n = f.f_back, n + 1
+        return False
+
+    def _collect(self) -> None:
+        """Run the paused collector if the student's code has made it due: with the guard's
+        hooks off (no :class:`Stop` can land in what it runs) and only where the stack has
+        :data:`_GC_HEADROOM` frames to spare (else at a later look, once it is shallower)."""
+        if not self._gc_on:
+            return
+        counts = gc.get_count()
+        if counts[0] < _GC_YOUNG:
+            return
+        if gc.isenabled():
+            gc.disable()  # (the student's code switched it back on)
+        depth, f = 0, sys._getframe()
+        while f is not None:
+            depth += 1
+            f = f.f_back
+        if sys.getrecursionlimit() - depth < _GC_HEADROOM:
+            return
+        self.active = False
+        try:
+            gc.collect(1 if counts[1] >= gc.get_threshold()[1] else 0)
+        finally:
+            self.active = True
 
     def _global(self, frame: Any, event: str, arg: Any) -> Any:
         if not self.active or _ours(frame.f_code):
@@ -253,14 +326,22 @@ class Guard:
         if event == "line" or event == "opcode":
             if self.reason is None:
                 self.lines += 1
-                if self.lines % _CLOCK_EVERY == 0:
-                    if time.monotonic() > self.deadline:
-                        self.reason = "time"
-                    elif self.lines > self.max_lines:
-                        self.reason = "steps"
-            if self.reason is not None:
-                self.halt(self.reason)  # (Python then switches this tracer off: the alarm or
-                #                         the next on_step sets it again)
+                if self.lines % _CLOCK_EVERY:
+                    return self._local
+                if time.monotonic() > self.deadline:
+                    why = "time"
+                elif self.lines > self.max_lines:
+                    why = "steps"
+                else:
+                    self._collect()
+                    return self._local
+                if self._in_finalizer(frame):
+                    self.reason = why  # (raised at the next line outside it)
+                    return self._local
+                self.halt(why)  # (Python then switches this tracer off: the alarm or the
+                #                  next on_step sets it again)
+            elif not self._in_finalizer(frame):
+                self.halt(self.reason)
         return self._local
 
     def _profile(self, frame: Any, event: str, arg: Any) -> None:
@@ -288,10 +369,13 @@ class Guard:
         t0 = time.monotonic()
         self.deadline = t0 + self.seconds
         self._home = sys._getframe()
+        self._gc_on = gc.isenabled()
+        gc.disable()  # (the guard runs it: see _collect)
         self.active = True
         if use_signal:
             old_handler = signal.signal(signal.SIGALRM, self._on_alarm)
-            old_timer = signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 0.001), 0.05)
+            old_timer = signal.setitimer(signal.ITIMER_REAL, min(max(self.seconds, 0.001), _TICK),
+                                         _TICK)
         else:
             sys.settrace(self._global)
         sys.setprofile(self._profile)
@@ -305,8 +389,10 @@ class Guard:
             if isinstance(out.value, _Raised):
                 out.error, out.value = out.value.error, None
         except Stop:
+            self.active = False  # (first: what the search dropped is freed as this block ends)
             out.value = None
         except BaseException as e:  # (SystemExit and KeyboardInterrupt are answered too)
+            self.active = False
             out.error = e
             out.value = None
         # a Stop scheduled by the tracer may still land here, once: the cleanup is retried
@@ -321,6 +407,8 @@ class Guard:
                         signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), old_timer[1])
                 sys.settrace(old_trace)
                 sys.setprofile(old_profile)
+                if self._gc_on:
+                    gc.enable()
                 break
             except Stop:
                 continue
