@@ -7,6 +7,6 @@ solve, auto-finish), :mod:`.demo` (demo mode), :mod:`.how_won` ("How could it ha
 :mod:`.offers` (the banner's offers), :mod:`.recorder` (what is recorded, the clock),
 :mod:`.snapshot` (the picture of a game and its words) and :mod:`.background` (the worker that
 runs searches beside the board).  The widget (:mod:`fourseasons_widget.widget`) is a thin
-adapter over the table; the old module paths (``fourseasons_widget.controller`` …) answer for
+adapter over the table; the old module paths (``fourseasons_widget.table.controller`` …) answer for
 one release with a ``DeprecationWarning``.
 """

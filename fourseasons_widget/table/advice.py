@@ -1,6 +1,6 @@
 """The solver's help on a board — Hint, Auto-finish, Solve ▸ replay, and the searches behind
 the Demo and "How could it have been won?" — as a service of the table's controller
-(:class:`~fourseasons_widget.controller.Table`).
+(:class:`~fourseasons_widget.table.controller.Table`).
 
 :class:`Advisor` knows its table only through the one host interface, :class:`~.host.TableHost` (the game
 shown, the one lock, the worker, and the ways to say and publish), so it is driven and tested
@@ -8,10 +8,10 @@ without a ``Table``.  It keeps the lines the solver found, by the position they 
 second Hint, an Auto-finish or a Demo from a position already solved needs no search.  Every
 search runs on a copy of the game; a result that arrives for a position the board has left is
 dropped (a proof of a loss is kept: it stays true).  The face-down stock card is never named in
-advice (see :func:`~fourseasons_widget.snapshot.advise_move`).
+advice (see :func:`~fourseasons_widget.table.snapshot.advise_move`).
 
 >>> from fourseasons_widget import Game
->>> from fourseasons_widget.background import ForegroundWorker
+>>> from fourseasons_widget.table.background import ForegroundWorker
 >>> class Host:  # the least a host provides
 ...     def __init__(self, game):
 ...         import threading

@@ -12,25 +12,25 @@ which knows the widget or imports this module (each takes its table through the 
 interface, :class:`~.host.TableHost`, and is tested without a Table;
 ``tests/test_package_layout.py`` checks it):
 
-- :class:`~fourseasons_widget.recorder.Recorder` — who records (statistics count a game only
+- :class:`~fourseasons_widget.table.recorder.Recorder` — who records (statistics count a game only
   once a person made a move on the board, and only the person's moves), resume, and what the
   board shows of the record (the clock, statistics, history, the saved game on offer);
-- :class:`~fourseasons_widget.advice.Advisor` — the solver's help: Hint, Auto-finish, Solve and
+- :class:`~fourseasons_widget.table.advice.Advisor` — the solver's help: Hint, Auto-finish, Solve and
   the searches behind the Demo and "How could it have been won?";
-- :class:`~fourseasons_widget.demo.DemoMode` — the solver plays at the view's pace;
-- :func:`~fourseasons_widget.offers.banner` — the banner and its offers, from the state (what is
+- :class:`~fourseasons_widget.table.demo.DemoMode` — the solver plays at the view's pace;
+- :func:`~fourseasons_widget.table.offers.banner` — the banner and its offers, from the state (what is
   shown is what an ``offer`` intent may take), and the question asked before a new deal;
-- :mod:`~fourseasons_widget.snapshot` — the picture of a game and of a line to replay, and
+- :mod:`~fourseasons_widget.table.snapshot` — the picture of a game and of a line to replay, and
   the words for moves;
-- :class:`~fourseasons_widget.review.Review` — "Where did I go wrong?";
-- :class:`~fourseasons_widget.rules_choice.RulesChoice` — the player's Rules choice (this
+- :class:`~fourseasons_widget.table.review.Review` — "Where did I go wrong?";
+- :class:`~fourseasons_widget.table.rules_choice.RulesChoice` — the player's Rules choice (this
   project's or PySolFC's), which New deal and the picker follow, kept beside the statistics;
-- :class:`~fourseasons_widget.how_won.HowWon` — "How could it have been won?" and "Back to my
+- :class:`~fourseasons_widget.table.how_won.HowWon` — "How could it have been won?" and "Back to my
   game";
 - :class:`~fourseasons_widget.store.stats.Stats` — tells the table when a game it may show with a
   provisional id is written (:meth:`Table._history_written` republishes the history);
-- :class:`~fourseasons_widget.background.Worker` — searches beside the board (injected; a
-  :class:`~fourseasons_widget.background.ForegroundWorker` where there are no threads).
+- :class:`~fourseasons_widget.table.background.Worker` — searches beside the board (injected; a
+  :class:`~fourseasons_widget.table.background.ForegroundWorker` where there are no threads).
 
 **One lock** (``Table.lock``) guards the game and everything read from it: every intent, every
 Python call and every background result takes it, so no search result is applied to a
@@ -145,7 +145,7 @@ class Table:
         """``given``: ``game`` is a position given by code (``FourSeasons(game=...)``,
         ``deck=``, a save) rather than a deal the board made from a seed or a PySolFC number:
         it records and keeps nothing and no saved game is offered over it (see
-        :mod:`~fourseasons_widget.recorder`).  ``rules``: the rule reading new deals are
+        :mod:`~fourseasons_widget.table.recorder`).  ``rules``: the rule reading new deals are
         dealt under where the variant has one (``"default"`` or ``"pysol"``; by default the
         game's own, else the one the player chose last, kept beside the statistics)."""
         if not isinstance(game, Game):
@@ -463,12 +463,12 @@ class Table:
     @_locked
     def demo_action(self, action: str) -> None:
         """``start``, ``pause``, ``resume``, ``step``, ``stop`` or ``take_over``: see
-        :meth:`~fourseasons_widget.demo.DemoMode.act`."""
+        :meth:`~fourseasons_widget.table.demo.DemoMode.act`."""
         self.demo_mode.act(action)
 
     def how_won(self, row_id: int, *, give_up: bool = False) -> Game:
         """A lost game of the history, dealt again, with the solver's winning line to replay
-        (see :meth:`~fourseasons_widget.how_won.HowWon.show`)."""
+        (see :meth:`~fourseasons_widget.table.how_won.HowWon.show`)."""
         return self.how_won_mode.show(row_id, give_up=give_up)
 
     # -- the review ------------------------------------------------------------------------

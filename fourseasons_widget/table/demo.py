@@ -86,7 +86,7 @@ DemoHost = TableHost
 
 class DemoMode:
     """Demo mode on one table: its actions, the line found by the table's
-    :class:`~fourseasons_widget.advice.Advisor` (a line already solved needs no search), and
+    :class:`~fourseasons_widget.table.advice.Advisor` (a line already solved needs no search), and
     the ``demo`` part of the snapshot.  The demo's moves are published as the Demo's
     (``demo=True``): the recorder never counts them as the person's."""
 

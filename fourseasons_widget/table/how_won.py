@@ -1,7 +1,7 @@
 """"How could it have been won?": a lost game of the history dealt again, with the solver's
 winning line to replay, while the player's own game stays one click away ("Back to my game").
 
-:class:`HowWon` is a service of the table's controller (:class:`~fourseasons_widget.controller.
+:class:`HowWon` is a service of the table's controller (:class:`~fourseasons_widget.table.controller.
 Table`); it knows its table only through the one host interface, :class:`~.host.TableHost` (it imports
 neither the controller nor the widget), so any host, a test's included, can drive it.
 
@@ -57,7 +57,7 @@ class HowWon:
         #: the player's own game (and its analysis, as :meth:`Review.stash` kept it) while
         #: another deal is shown; ``None`` when the game shown is the player's
         self.kept: tuple[Game, Any] | None = None
-        #: what the solver found of the deal shown (see :class:`~fourseasons_widget.offers.
+        #: what the solver found of the deal shown (see :class:`~fourseasons_widget.table.offers.
         #: BannerState`): ``"searching"``, then its verdict; ``None`` before any search
         self.line: str | None = None
 

@@ -1,5 +1,5 @@
 """The banner above the board and the offers on it, from the table's state: a service of the
-controller (:class:`~fourseasons_widget.controller.Table`), plain data in, plain data out, so
+controller (:class:`~fourseasons_widget.table.controller.Table`), plain data in, plain data out, so
 that what the banner shows and what the controller accepts come from one function.
 
 The table publishes :func:`banner` of its state; an ``offer`` intent is accepted only if the

@@ -1,6 +1,6 @@
 """The board's "Where did I go wrong?": the analysis run for a table, and the review.
 
-:class:`Review` is a service of the table's controller (:class:`~fourseasons_widget.controller.
+:class:`Review` is a service of the table's controller (:class:`~fourseasons_widget.table.controller.
 Table`); it knows the table only through the one host interface, :class:`~.host.TableHost` (it imports
 neither the controller nor the widget), so it can be driven by any host, a test's included:
 
