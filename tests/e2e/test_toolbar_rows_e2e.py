@@ -57,6 +57,10 @@ def test_the_toolbar_keeps_its_rows_for_every_variant(open_notebook, artifacts, 
             page.wait_for_function("([el, v]) => el.dataset.variant === v",
                                    arg=[root.element_handle(), v])
         assert nb.eval("w.game.variant") == v
+        # (the Rules control and the help follow the variant in the frames after the board:
+        # read the rows once the page has drawn them)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                      "requestAnimationFrame(() => setTimeout(r, 100))))")
         seen[v] = root.evaluate(CONTROLS)
         if v in ("standard", "sequences", "dick1883"):
             root.screenshot(path=str(artifacts / f"toolbar-{width}-{v}.png"))
