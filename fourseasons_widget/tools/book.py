@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import posixpath
 import re
 import shutil
 import sys
@@ -112,8 +113,7 @@ def relink(markdown: str, here: str, built: set[str]) -> str:
     base = Path(here).parent
 
     def to_page(m: re.Match) -> str:
-        target = (base / f"{m.group(1)}.html").as_posix()
-        target = _normal(target)
+        target = posixpath.normpath((base / f"{m.group(1)}.html").as_posix())
         if target not in built:
             return m.group(0)
         return f"]({m.group(1)}.html{m.group(3) or ''})"
@@ -123,17 +123,6 @@ def relink(markdown: str, here: str, built: set[str]) -> str:
         index = "../" * here.count("/") + "index.html#Solutions"
         markdown = re.sub(r"\]\((?:\./)?solutions/?\)", f"]({index})", markdown)
     return markdown
-
-
-def _normal(path: str) -> str:
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part == "..":
-            if parts:
-                parts.pop()
-        elif part not in ("", "."):
-            parts.append(part)
-    return "/".join(parts)
 
 
 def nav_bar(pages: list[Page], i: int | None) -> str:
