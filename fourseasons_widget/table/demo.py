@@ -29,7 +29,9 @@ from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..model.state import Move, State
+from ..validate import quote
 from .host import TableHost
+from .intents import handles
 from .snapshot import describe_move
 
 if TYPE_CHECKING:
@@ -94,6 +96,14 @@ class DemoMode:
         self.host = host
         self.advisor = advisor
         self.current: Demo | None = None
+
+    @handles("demo")
+    def _intent(self, c: dict[str, Any]) -> None:
+        action = c.get("action")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise IntentError(f"refused: a demo action is one of {', '.join(ACTIONS)}, "
+                              f"not {quote(action)}")
+        self.act(action)
 
     def act(self, action: str) -> None:
         """``start`` (the solver finds a line, then the view steps through it at its pace),

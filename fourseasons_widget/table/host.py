@@ -85,5 +85,7 @@ class TableHost(Protocol):
     def new_game(self, seed: int | None = None, variant: str | None = None,
                  **options: str) -> Game: ...
 
+    def ask_first(self, content: dict[str, Any]) -> bool: ...
+
 
 __all__ = ["AdvisorCalls", "RecorderCalls", "ReviewCalls", "TableHost"]
