@@ -732,19 +732,21 @@ class Table:
                                                              resume != board.get("resume")):
             self.publish(kind="panel", keep_hint=True, bump=False)
 
-    def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
-                message_kind: str | None = None, keep_hint: bool = False,
-                group: Iterable[Move] = (), person: bool | None = None,
-                bump: bool = True, demo: bool = False) -> None:
-        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…).
-        A publish that is not a new position (``bump=False``, a hint) keeps ``version`` and
-        ``last``: a click already on its way stays valid."""
+    def commit(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
+               message_kind: str | None = None, keep_hint: bool = False,
+               group: Iterable[Move] = (), person: bool | None = None,
+               bump: bool = True, demo: bool = False) -> None:
+        """The one step after a change of ``kind`` (``move``, ``undo``, ``new``…): a late loss
+        asked of the solver, the version bumped for a new position, the game recorded (and
+        ended when it is won or lost), then the :meth:`projection` published and the change
+        said (the win or the loss announced).  A change that is not a new position
+        (``bump=False``, a hint) keeps ``version`` and ``last``: a click already on its way
+        stays valid.  (The services call it :meth:`publish`, the host interface's name.)"""
         with self.lock, self.batch():
             g = self._game
             # (a late loss is the solver's to prove, not the model's: asked here, before the
             # snapshot, the recorder and the banner read the game's status)
             prove_late_loss(g)
-            rules, s = g.rules, g.state
             new_position = kind != "hint" and bump
             if new_position:
                 self._version += 1
@@ -758,6 +760,39 @@ class Table:
             status = g.status
             if status in ("won", "lost"):
                 self.recorder.finish(g, status)
+            self.demo_mode.follow(g)  # (someone else moved: the demo is over)
+            shown = self.projection(kind, move, group, new_position=new_position)
+            if kind != "hint" and self.replay and self.replay.get("version") != self._version:
+                self.replay = {}
+            self._set("board", shown.pop("board"))
+            self._shown = (id(g), g.ply, status, id(g.state))
+            for key, value in shown.items():
+                if self.view[key] != value:
+                    self._set(key, value)
+            said_lost, self._said_lost = self._said_lost, status == "lost"
+            if status == "won":
+                self.say("Won! The cross has vanished: all 52 cards are home", "won")
+            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
+                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
+                        if g.ply else "This deal cannot be won (proved) — deal another")
+                self.say((message + ". " if message else "") + what, "lost")
+            elif message is not None:
+                self.say(message, message_kind or ("move" if move is not None else "info"))
+            self.review.sync(kind, status)
+
+    #: (the services' name for :meth:`commit`: the host interface's, see host.py)
+    publish = commit
+
+    def projection(self, kind: str = "refresh", move: Move | None = None,
+                   group: Iterable[Move] = (), *, new_position: bool = False) -> dict[str, Any]:
+        """The table's state as the views are shown it: ``{"board": ..., "ply", "status",
+        "variant", "seed"}``.  It changes nothing — no version bumped, nothing recorded or
+        said (:meth:`commit` does that, then publishes this).  ``kind``, ``move`` and
+        ``group`` name the change shown (the board's ``last``); unless it is a
+        ``new_position``, the ``last`` published stands."""
+        with self.lock:
+            g = self._game
+            status = g.status
             comforts = self.recorder.comforts(g)
             board = {
                 **game_snapshot(g, status),
@@ -773,24 +808,7 @@ class Table:
             }
             if not new_position and self.view["board"].get("last") is not None:
                 board["last"] = self.view["board"]["last"]
-            if kind != "hint" and self.replay and self.replay.get("version") != self._version:
-                self.replay = {}
-            self._set("board", board)
-            self._shown = (id(g), g.ply, status, id(s))
-            for key, value in (("ply", g.ply), ("status", status), ("variant", rules.variant),
-                               ("seed", g.seed)):
-                if self.view[key] != value:
-                    self._set(key, value)
-            said_lost, self._said_lost = self._said_lost, status == "lost"
-            if status == "won":
-                self.say("Won! The cross has vanished: all 52 cards are home", "won")
-            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
-                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
-                        if g.ply else "This deal cannot be won (proved) — deal another")
-                self.say((message + ". " if message else "") + what, "lost")
-            elif message is not None:
-                self.say(message, message_kind or ("move" if move is not None else "info"))
-            self.review.sync(kind, status)
-
+            return {"board": board, "ply": g.ply, "status": status,
+                    "variant": g.rules.variant, "seed": g.seed}
 
 __all__ = ["INTENTS", "OFFERS", "PANELS", "VIEW_KEYS", "Hint", "Table", "seconds_budget"]

@@ -238,13 +238,16 @@ class DemoMode:
                     f"stock ({len(line)} moves) and may lose — pause, step or take over")
         self.host.publish(kind="panel", keep_hint=True, bump=False, message=text)
 
-    def snapshot(self, game: Game) -> dict[str, Any] | None:
-        """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left
-        it (someone else moved: the demo is over)."""
+    def follow(self, game: Game) -> None:
+        """After a change: the demo is over if someone else moved ``game`` off its line."""
         d = self.current
         if d is not None and not d.on_track(game):
-            self.current = d = None
-        return None if d is None else d.snapshot()
+            self.current = None
 
+    def snapshot(self, game: Game) -> dict[str, Any] | None:
+        """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left
+        it (changes nothing: :meth:`follow` ends a demo someone else moved off its line)."""
+        d = self.current
+        return None if d is None or not d.on_track(game) else d.snapshot()
 
 __all__ = ["ACTIONS", "SPEED_MS", "Demo", "DemoHost", "DemoMode"]
