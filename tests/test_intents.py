@@ -96,7 +96,8 @@ def test_every_intent_has_one_handler_declared_beside_its_service():
     assert list(owners) == list(reg.INTENTS)  # (every table intent, in the registry's order)
     assert owners["hint"] == owners["solve"] == "Advisor"
     assert owners["demo"] == "DemoMode" and owners["how_won"] == "HowWon"
-    assert owners["review"] == owners["analyse"] == "Review"
+    assert owners["review"] == owners["analyse"] == owners["analysis_stop"] == "Review"
+    assert owners["undo"] == owners["resume"] == "Table" and owners["cancel"] == "Advisor"
     assert owners["rules"] == "RulesChoice" and owners["move"] == "Table"
     board = FourSeasons(seed=3, stats=False)
     assert list(board._own_intents) == list(reg.WIDGET_INTENTS)

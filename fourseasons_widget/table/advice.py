@@ -497,6 +497,7 @@ class Advisor:
                      f"({result.nodes:,} positions searched); the position may still be "
                      "winnable" + self._foreground_note(budget_s), "info")
 
+    @handles("cancel", plain=True)
     def cancel(self) -> bool:
         job = self.host.worker.cancel()
         if job is None:
@@ -521,9 +522,6 @@ class Advisor:
     def _solve_intent(self, c: dict[str, Any]) -> None:
         self.solve(background=True)
 
-    @handles("cancel")
-    def _cancel_intent(self, c: dict[str, Any]) -> None:
-        self.cancel()
 
     def search(self, kind: str, budget_s: float, show) -> Job:
         """Start a search of the current position in the worker; ``show(result)`` is called

@@ -315,6 +315,7 @@ class Table:
         self.publish(kind="move", move=m, message=text, group=follow)
         return m
 
+    @handles("undo", plain=True)
     @_locked
     def undo(self) -> Move:
         try:
@@ -328,6 +329,7 @@ class Table:
                      message=f"Took back: {describe_move(m, self.labels())}" + _and_home(extra))
         return m
 
+    @handles("redo", plain=True)
     @_locked
     def redo(self) -> Move:
         try:
@@ -404,6 +406,7 @@ class Table:
             self.rules_choice.keep("pysol", save=False)  # this board; the control keeps one)
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
+    @handles("resume", plain=True)
     @_locked
     def resume(self) -> Game:
         """Take up the unfinished game of this variant saved in an earlier session — never
@@ -601,23 +604,11 @@ class Table:
         self._over_if_lost("turn")
         self.play("turn")
 
-    @handles("undo")
-    def _undo_intent(self, c: dict[str, Any]) -> None:
-        self.undo()
-
-    @handles("redo")
-    def _redo_intent(self, c: dict[str, Any]) -> None:
-        self.redo()
-
     @handles("restart")
     def _restart_intent(self, c: dict[str, Any]) -> None:
         if not self._game.ply:
             raise IllegalMoveError("this is the deal already: nothing to restart")
         self.restart()
-
-    @handles("resume")
-    def _resume_intent(self, c: dict[str, Any]) -> None:
-        self.resume()
 
     @handles("panel")
     def _panel_intent(self, c: dict[str, Any]) -> None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import json
+import types
 from collections.abc import Callable
 from importlib.resources import files
 from typing import Any, TypeVar
@@ -79,10 +80,11 @@ class RegistryError(LookupError):
     a name ``intents.json`` lacks, an intent with no handler or with two."""
 
 
-def handles(kind: str) -> Callable[[_F], _F]:
+def handles(kind: str, *, plain: bool = False) -> Callable[[_F], _F]:
     """Mark a service's method as the handler of intent ``kind`` (declared once, beside the
-    service that answers it; :func:`bind` gathers them).  A name the registry lacks is refused
-    here, when the service's module is read.
+    service that answers it; :func:`bind` gathers them): it takes the intent, or nothing when
+    ``plain`` (a method the intent just calls, like ``undo``).  A name the registry lacks is
+    refused here, when the service's module is read.
 
     >>> handles("fly")
     Traceback (most recent call last):
@@ -93,31 +95,43 @@ def handles(kind: str) -> Callable[[_F], _F]:
         raise RegistryError(f"no intent {kind!r} in intents.json")
 
     def mark(method: _F) -> _F:
-        method.__intent__ = kind  # type: ignore[attr-defined]
+        method.__intent__ = (kind, plain)  # type: ignore[attr-defined]
         return method
 
     return mark
 
 
 @functools.cache
-def _marked(cls: type) -> dict[str, str]:
-    """``{intent: method name}`` of the methods of ``cls`` (and its bases) marked by
+def _marked(cls: type) -> dict[str, tuple[str, bool]]:
+    """``{intent: (method name, plain)}`` of the methods of ``cls`` (and its bases) marked by
     :func:`handles` (a subclass's method of the same name stands for its base's)."""
-    found: dict[str, str] = {}
+    found: dict[str, tuple[str, bool]] = {}
     seen: set[str] = set()
     for klass in cls.__mro__:
         for name, value in vars(klass).items():
             if name in seen:
                 continue
             seen.add(name)
-            kind = getattr(value, "__intent__", None)
-            if kind is None:
+            mark = getattr(value, "__intent__", None)
+            if mark is None:
                 continue
+            kind, plain = mark
             if kind in found:
                 raise RegistryError(f"two handlers for the {kind!r} intent in "
-                                    f"{cls.__name__}: {found[kind]} and {name}")
-            found[kind] = name
+                                    f"{cls.__name__}: {found[kind][0]} and {name}")
+            found[kind] = (name, plain)
     return found
+
+
+def _bound(service: object, name: str, plain: bool) -> Handler:
+    """The handler bound to ``service`` (a plain one called without the intent)."""
+    if not plain:
+        return getattr(service, name)
+
+    def call(self: object, content: dict[str, Any]) -> Any:
+        return getattr(self, name)()
+
+    return types.MethodType(call, service)
 
 
 def bind(layer: str, *services: object) -> dict[str, Handler]:
@@ -131,7 +145,7 @@ def bind(layer: str, *services: object) -> dict[str, Handler]:
     out: dict[str, Handler] = {}
     owner: dict[str, str] = {}
     for service in services:
-        for kind, name in _marked(type(service)).items():
+        for kind, (name, plain) in _marked(type(service)).items():
             where = f"{type(service).__name__}.{name}"
             if kind not in expected:
                 raise RegistryError(f"{where} handles {kind!r}, an intent of the "
@@ -139,7 +153,7 @@ def bind(layer: str, *services: object) -> dict[str, Handler]:
             if kind in out:
                 raise RegistryError(f"two handlers for the {kind!r} intent: {owner[kind]} and "
                                     f"{where}")
-            out[kind], owner[kind] = getattr(service, name), where
+            out[kind], owner[kind] = _bound(service, name, plain), where
     missing = [k for k in _ALL if k in expected and k not in out]
     if missing:
         raise RegistryError(f"no handler for the {layer} intents "

@@ -147,6 +147,7 @@ class Review:
         with self.lock:
             return self.analysis if self.game is g and self.line == line else None
 
+    @handles("analysis_stop", plain=True)
     def cancel(self) -> None:
         """Stop the analysis running (its result is dropped)."""
         with self.lock:
@@ -245,10 +246,6 @@ class Review:
         """Start the analysis (``longer: true``: again, with bigger budgets, after it was cut
         short)."""
         self.start(longer=c.get("longer") is True)
-
-    @handles("analysis_stop")
-    def _stop_intent(self, c: dict[str, Any]) -> None:
-        self.cancel()
 
     @handles("review")
     def _review_intent(self, c: dict[str, Any]) -> None:
