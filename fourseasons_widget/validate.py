@@ -42,10 +42,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-# (the low-level helpers live in _bounded, which imports nothing of the package: cards, deal
+# (the low-level helpers live in _validate_base, which imports nothing of the package: cards, deal
 # and state use them from there, so that this gate may import the types it checks with no
 # cycle; they are this module's public names as before)
-from ._bounded import PILE_NAME, QUOTE_LIMIT, SHORT_PILE, quote, take
+from ._validate_base import PILE_NAME, QUOTE_LIMIT, SHORT_PILE, quote, take
 from .model.cards import CODES, SUIT_SYMBOLS
 from .model.deal import parse_pysol_number, pysol_deck, shuffled_deck
 from .model.state import State

@@ -63,7 +63,15 @@ from .table.controller import (
     _effort,  # noqa: F401  (kept importable from here)
 )
 from .table.controller import seconds_budget as _seconds
-from .table.intents import INTENT_FIELDS, INTENTS, MAX_TEXT, VERSIONED, WIDGET_INTENTS
+from .table.intents import (
+    INTENT_FIELDS,
+    INTENTS,
+    MAX_TEXT,
+    VERSIONED,
+    WIDGET_INTENTS,
+    bind,
+    handles,
+)
 from .table.snapshot import describe_move, pile_labels, position_snapshot
 from .validate import quote, safe_text
 
@@ -246,6 +254,9 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
                          variants=[{"name": r.variant, "title": r.title, "summary": r.summary}
                                    for r in VARIANTS.values()])
         self._table = table
+        #: the registry's widget intents (a ping, the page's pause, a view option) → their
+        #: handlers, below; every other intent is the table's
+        self._own_intents = bind("widget", self)
         self._apply(dict(table.view))
         self.on_msg(self._on_msg)
 
@@ -541,33 +552,48 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         was applied; a refused intent changes nothing, sets :attr:`message` to the reason and
         sends ``{"type": "refused", "reason": ...}`` back to the views.  A ``view_option``
         intent (``{"type": "view_option", "name": "card_face", "value": "large"}``) sets a
-        view option (:data:`VIEW_OPTIONS`), kept for the player's next boards."""
-        if isinstance(content, dict) and content.get("type") == "view_option":
-            try:
-                self._view_option(content)
-            except IntentError as e:  # (said as every refused intent is, and answered)
-                reason = safe_text(str(e), 200)
-                self.log.info("%s", reason)
-                self._say(reason, "refusal")
-                self.send({"type": "refused", "reason": reason, "intent": "view_option"})
-                return False
-            return True
-        return self._table.intent(content)
+        view option (:data:`VIEW_OPTIONS`), kept for the player's next boards.  The board's
+        ``ping`` and ``pause`` are answered here too (a malformed one is said, not answered:
+        the page awaits no answer to them)."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        own = self._own_intents.get(kind) if isinstance(kind, str) else None
+        if own is None:
+            return self._table.intent(content)
+        try:
+            own(content)
+        except IntentError as e:
+            reason = safe_text(str(e), 200)
+            self.log.info("%s", reason)
+            self._say(reason, "refusal")
+            if kind == "view_option":  # (answered: the page shows Python's value again)
+                self.send({"type": "refused", "reason": reason, "intent": kind})
+            return False
+        return True
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         with self._last_resort("intent"):
-            if content == {"type": "ping"}:  # the board asks whether a kernel is there
-                self.send({"type": "pong"})
-                return
-            if isinstance(content, dict) and content.get("type") == "pause":
-                # the page is hidden or shown again: the clock stops or goes on
-                paused = content.get("paused")
-                if set(content) != {"type", "paused"} or not isinstance(paused, bool):
-                    raise IntentError("refused: a pause intent is {type: 'pause', paused: "
-                                      "true or false}")
-                self.paused = paused
-                return
             self.handle_intent(content)
+
+    # -- the intents the widget answers itself (the registry's widget layer) -------------
+    @handles("ping")
+    def _ping_intent(self, content: dict[str, Any]) -> None:
+        """The board asks whether a kernel is there."""
+        if set(content) != {"type"}:
+            raise IntentError("refused: a ping is {type: 'ping'} alone")
+        self.send({"type": "pong"})
+
+    @handles("pause")
+    def _pause_intent(self, content: dict[str, Any]) -> None:
+        """The page is hidden or shown again: the clock stops or goes on."""
+        paused = content.get("paused")
+        if set(content) != {"type", "paused"} or not isinstance(paused, bool):
+            raise IntentError("refused: a pause intent is {type: 'pause', paused: true or "
+                              "false}")
+        self.paused = paused
+
+    @handles("view_option")
+    def _view_option_intent(self, content: dict[str, Any]) -> None:
+        self._view_option(content)
 
     # -- trait changes made in Python (or by a view option's intent) ----------------------
     # (each observer reads the trait's value now: two threads' writes may be notified in

@@ -348,6 +348,32 @@ def preview_extension() -> Path:
     return LABEXT
 
 
+def env_extensions(prefix: Path, but: str) -> list[Path]:
+    """The folders of the built federated extensions in the environment at ``prefix``
+    (``share/jupyter/labextensions``, where ``jupyter lite build`` looks), but the one named
+    ``but``."""
+    root = prefix / "share" / "jupyter" / "labextensions"
+    found = []
+    for pkg in sorted([*root.glob("*/package.json"), *root.glob("@*/*/package.json")]):
+        meta = json.loads(pkg.read_text(encoding="utf-8"))
+        if meta.get("jupyterlab", {}).get("_build") and meta.get("name") != but:
+            found.append(pkg.parent)
+    return found
+
+
+def extensions_config(preview: Path, prefix: Path | None = None) -> dict:
+    """The build config's federated extensions: the environment's (the kernel's, the widget
+    front ends) and the preview from its folder, each once.  An editable install of this
+    package puts a copy of the preview in the environment's ``share/`` too (perhaps another
+    checkout's, perhaps stale), and ``jupyter lite build`` fails on two of one name
+    ("duplicated definition" of its copy task): so the environment is not searched
+    (``ignore_sys_prefix``) and its extensions are listed here, all but the preview."""
+    name = json.loads((preview / "package.json").read_text(encoding="utf-8"))["name"]
+    env = env_extensions(Path(sys.prefix) if prefix is None else prefix, but=name)
+    return {"ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [*map(str, env), str(preview)]}
+
+
 def preview_output(output: dict) -> dict | None:
     """``output`` reduced to the board's preview and its text, or None if it has none."""
     data = output.get("data") or {}
@@ -473,10 +499,9 @@ def build(out: Path, *, package_wheel: Path | None = None, contents: Path | None
         shutil.copy2(whl, (npm_lock.parent if name == "micropip" else stage / "pypi") / whl.name)
     npm_lock.write_text(json.dumps({**json.loads(npm_lock.read_text()), "packages": {}}))
 
-    # the preview extension, as a federated extension from its folder (the build config's
-    # federated_extensions: the others come from the build environment's share/)
+    # the federated extensions: the build environment's, and the preview from its folder
     lite_config = json.loads((stage / "jupyter_lite_config.json").read_text())
-    lite_config["LiteBuildConfig"]["federated_extensions"] = [str(preview_extension())]
+    lite_config["LiteBuildConfig"].update(extensions_config(preview_extension()))
     (stage / "jupyter_lite_config.json").write_text(json.dumps(lite_config, indent=2) + "\n")
     log("the notebooks' first boards (nbclient, up to the first preview)")
     previews = contents_with_previews(Path(contents or ROOT / "notebooks").resolve(),

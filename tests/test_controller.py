@@ -93,6 +93,32 @@ def _beginner_lost() -> Game:
     return beginner
 
 
+def test_the_projection_changes_nothing_and_is_what_commit_published(store):
+    """Publishing is two steps: ``commit`` (record, end, announce, bump the version) and the
+    projection of the state, which a view may ask for any number of times."""
+    seen = []
+    t = Table(Game.new(seed=7), stats=store, auto_home=False, on_change=seen.append)
+    assert t.intent(intent(t, type="turn"))  # a person's move: the game is recorded
+    saved = store.unfinished("standard")
+    before = (t.view["board"]["version"], t.view["message_serial"], store.summary(),
+              store.history(), t.recorder.person, len(seen))
+    first, second = t.projection(), t.projection()
+    assert (t.view["board"]["version"], t.view["message_serial"], store.summary(),
+            store.history(), t.recorder.person, len(seen)) == before
+    assert store.unfinished("standard") == saved
+
+    def still(p):  # (the clock runs between two reads)
+        return {**p, "board": {k: v for k, v in p["board"].items() if k != "clock"}}
+
+    assert still(first) == still(second)
+    published = {k: t.view[k] for k in ("board", "ply", "status", "variant", "seed")}
+    assert still(first) == still(published)  # (what the views were shown)
+    # the commit step is what moves: a new position, a new version, said once
+    t.commit(kind="refresh", message="again")
+    assert t.view["board"]["version"] == before[0] + 1
+    assert t.view["message_serial"] == before[1] + 1 and len(seen) == before[5] + 1
+
+
 def test_a_board_built_or_driven_from_python_records_nothing(store):
     lost = FourSeasons(game=_beginner_lost(), stats=store)
     lost.refresh()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from fourseasons_widget import FourSeasons
+from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.table import intents as reg
 from fourseasons_widget.table.controller import Table
 
@@ -87,3 +87,70 @@ def test_the_page_s_engine_takes_what_the_registry_says():
     assert page["intents"] == list(reg.INTENTS)
     assert page["need"] == {k: v["page"] for k, v in ALL.items()
                             if v["layer"] == "table" and v["page"] != "plays"}
+
+
+# -- the handlers: each declared once, beside the service that answers it ----------------------
+def test_every_intent_has_one_handler_declared_beside_its_service():
+    t = Table(Game.new(seed=3), stats=False)
+    owners = {k: type(h.__self__).__name__ for k, h in t._handlers.items()}
+    assert list(owners) == list(reg.INTENTS)  # (every table intent, in the registry's order)
+    assert owners["hint"] == owners["solve"] == "Advisor"
+    assert owners["demo"] == "DemoMode" and owners["how_won"] == "HowWon"
+    assert owners["review"] == owners["analyse"] == owners["analysis_stop"] == "Review"
+    assert owners["undo"] == owners["resume"] == "Table" and owners["cancel"] == "Advisor"
+    assert owners["rules"] == "RulesChoice" and owners["move"] == "Table"
+    board = FourSeasons(seed=3, stats=False)
+    assert list(board._own_intents) == list(reg.WIDGET_INTENTS)
+
+
+def test_a_handler_for_an_intent_the_registry_lacks_is_refused_when_declared():
+    with pytest.raises(reg.RegistryError, match=r"no intent 'fly' in intents\.json"):
+        reg.handles("fly")
+
+
+def test_an_intent_with_no_handler_or_two_is_refused_when_the_handlers_are_bound():
+    class Moves:
+        @reg.handles("move")
+        def move(self, c): ...
+
+    class MoreMoves:
+        @reg.handles("move")
+        def also_move(self, c): ...
+
+    with pytest.raises(reg.RegistryError, match="no handler for the table intents 'turn'"):
+        reg.bind("table", Moves())
+    with pytest.raises(reg.RegistryError, match="two handlers for the 'move' intent"):
+        reg.bind("table", Moves(), MoreMoves())
+
+    class TwiceInOne:
+        @reg.handles("ping")
+        def a(self, c): ...
+
+        @reg.handles("ping")
+        def b(self, c): ...
+
+    with pytest.raises(reg.RegistryError, match="two handlers for the 'ping' intent"):
+        reg.bind("widget", TwiceInOne())
+
+    class WrongLayer:  # (the widget's ping offered to the table)
+        @reg.handles("ping")
+        def ping(self, c): ...
+
+    with pytest.raises(reg.RegistryError, match="an intent of the widget layer"):
+        reg.bind("table", WrongLayer())
+    # (a table missing one of its services' handlers is never made)
+    t = Table(Game.new(seed=3), stats=False)
+    with pytest.raises(reg.RegistryError, match="no handler for the table intents 'hint'"):
+        reg.bind("table", t, t.demo_mode, t.how_won_mode, t.review, t.rules_choice)
+
+
+def test_the_table_dispatches_through_the_registry_not_a_list_of_its_own():
+    """No intent name is compared in ``Table.intent``: the handler is looked up."""
+    import inspect
+
+    from fourseasons_widget.table import controller
+
+    source = inspect.getsource(controller.Table.intent)
+    assert "_handlers[kind]" in source
+    assert not any(f'"{k}"' in source for k in reg.INTENTS if k not in ("panel", "offer"))
+    assert not hasattr(controller.Table, "_apply_intent")

@@ -316,3 +316,32 @@ def test_the_board_names_every_reading_as_python_does():
                      "corner_suits": None if r.corner_suits is None else list(r.corner_suits),
                      "redeals": r.redeals})
     assert got == want
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node (the front end's tests run on it)")
+def test_python_and_the_page_make_the_same_rules_from_one_definition():
+    """``model/variants.json`` is the variants' one table: Python's model and the page's engine
+    each make every reading's rules from it, field for field the same."""
+    import dataclasses
+
+    from fourseasons_widget.model import rules as model_rules
+
+    script = """
+      import { getRules, VARIANT_NAMES } from "./js/src/engine/rules.js";
+      const readings = JSON.parse(process.argv[1]);
+      const made = readings.map(([v, o]) => {
+        const { engine, ...fields } = getRules(v, o);
+        return fields;
+      });
+      console.log(JSON.stringify({ names: VARIANT_NAMES, made }));
+    """
+    proc = subprocess.run([NODE, "--input-type=module", "-e", script, json.dumps(READINGS)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    page = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert page["names"] == list(model_rules.VARIANTS)
+    for (variant, options), js in zip(READINGS, page["made"], strict=True):
+        r = get_rules(variant, **options)
+        py = json.loads(json.dumps({f.name: getattr(r, f.name) for f in dataclasses.fields(r)
+                                    if f.name != "engine"}))
+        assert js == py, (variant, options)

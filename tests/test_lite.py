@@ -475,3 +475,28 @@ def test_the_site_carries_the_preview_extension_and_01s_first_board(lite_build, 
     # the notebooks of the repository stay as they are
     repo = json.loads((ROOT / "notebooks" / "01-play.ipynb").read_text())["cells"]
     assert lite_build.PREVIEW_MIME not in json.dumps(repo)
+
+
+def test_the_preview_extension_is_taken_once_whatever_the_environment_holds(lite_build,
+                                                                             tmp_path: Path):
+    """An editable install puts a copy of the preview in the environment's share/ (perhaps
+    another checkout's): ``jupyter lite build`` failed on the two ("duplicated definition").
+    The build takes the environment's other extensions and the preview from its folder only."""
+    preview = tmp_path / "src" / "labextension"
+    env = tmp_path / "env" / "share" / "jupyter" / "labextensions"
+
+    def extension(folder: Path, name: str, built: bool = True) -> None:
+        folder.mkdir(parents=True)
+        meta = {"name": name, "jupyterlab": {"_build": {"load": "x.js"}} if built else {}}
+        (folder / "package.json").write_text(json.dumps(meta))
+
+    extension(preview, "fourseasons-widget-preview")
+    extension(env / "fourseasons-widget-preview", "fourseasons-widget-preview")  # the copy
+    extension(env / "anywidget", "anywidget")
+    extension(env / "@jupyter-widgets" / "jupyterlab-manager",
+              "@jupyter-widgets/jupyterlab-manager")
+    extension(env / "source-only", "source-only", built=False)  # (no prebuilt extension)
+    got = lite_build.extensions_config(preview, prefix=tmp_path / "env")
+    assert got == {"ignore_sys_prefix": ["federated_extensions"], "federated_extensions": [
+        str(env / "@jupyter-widgets" / "jupyterlab-manager"), str(env / "anywidget"),
+        str(preview)]}

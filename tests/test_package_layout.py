@@ -22,7 +22,7 @@ from fourseasons_widget.model.game import position_status, set_loss_prover
 PKG = Path(__file__).resolve().parents[1] / "fourseasons_widget"
 #: the model (its subpackage) and the gate it reads outside input through (at the root)
 MODEL = ("model.cards", "model.deal", "model.rules", "model.state", "model.game", "validate",
-         "_bounded")
+         "_validate_base")
 
 
 def _module_name(path: Path) -> str:
@@ -151,6 +151,7 @@ def test_no_import_cycles():
     ("fourseasons_widget.search.solver", "fourseasons_widget.solver.exact"),
     ("fourseasons_widget.search.proofs", "fourseasons_widget.solver.proofs"),
     ("fourseasons_widget.search.experiments", "fourseasons_widget.solver.experiments"),
+    ("fourseasons_widget._bounded", "fourseasons_widget._validate_base"),
     # the model, the statistics store and the tools left the package's root
     *[(f"fourseasons_widget.{m}", f"fourseasons_widget.{sub}.{m}")
       for sub, names in (("model", ("cards", "deal", "rules", "state", "game")),

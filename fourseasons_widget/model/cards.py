@@ -52,7 +52,7 @@ def make_card(rank: int, suit: int) -> int:
 
 def _shown(text: object) -> str:
     """A short, safe rendering of bad input for an error message."""
-    from .._bounded import quote
+    from .._validate_base import quote
 
     return quote(text, 24)
 
@@ -104,7 +104,7 @@ def parse_deck(deck: str | Iterable[object]) -> tuple[int, ...]:
 
     Refuses short or long decks and duplicates, naming the problem.
     """
-    from .._bounded import take
+    from .._validate_base import take
 
     if isinstance(deck, str):
         if len(deck) > 2000:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from .._bounded import quote
+from .._validate_base import quote
 from .cards import FULL_DECK, make_card
 
 # PySolFC suit order C S H D, as this model's suit numbers (S H D C → 0 1 2 3)

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
 
 from ..validate import pile_parts, quote
 from .cards import RANK_LABELS, card_code, card_label, make_card, parse_card, rank_of
@@ -661,64 +664,37 @@ class Dick1883Engine(Engine):
 # ---------------------------------------------------------------------------------------------
 # The variants
 
-_OPT_WRAP = ("tableau_wrap", WRAPS)
-_OPT_RULES = ("rules", ("default", "pysol"))
+# One definition, variants.json beside this module, read here and by the page's engine
+# (js/src/engine/rules.js): tests/test_js_engine.py checks that both read it alike.
+_DATA = json.loads(files("fourseasons_widget.model").joinpath("variants.json")
+                   .read_text(encoding="utf-8"))
+
+
+def _fields(raw: dict[str, Any]) -> dict[str, Any]:
+    """Rules' fields as the JSON gives them, with its tuples (a frozen, hashable value)."""
+    out = {}
+    for name, value in raw.items():
+        if name == "options":
+            value = tuple((option, tuple(choices)) for option, choices in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        out[name] = value
+    return out
+
+
 #: an option of ``rules="pysol"`` only: PySolFC's "Auto deal" (off here unless asked)
-_OPT_AUTODEAL = ("autodeal", ("off", "on"))
-PYSOL_CORNERS = (3, 0, 1, 2)  # ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right
-_CROSS_ROWS = (3, 0, 1, 2, 4)  # PySolFC deals the cross top, left, centre, right, bottom
+_OPT_AUTODEAL = (_DATA["autodeal"][0], tuple(_DATA["autodeal"][1]))
+#: ♣ upper-left, ♠ upper-right, ♥ lower-left, ♦ lower-right
+PYSOL_CORNERS = tuple(_DATA["pysol_corners"])
 
 # ``rules="pysol"``: what PySolFC's own rules change, per variant (read from PySolFC's
 # ``pysollib/games/windmill.py``: FourSeasons, Czarina, Corners, Simplicity).  Everywhere: each
-# suit has its own corner, K goes on A (``mod=13``), the deal turns one card onto the waste.
-_PYSOL_ALL = {"rules": "pysol", "corner_suits": PYSOL_CORNERS, "turn_at_deal": True}
-PYSOL_RULES: dict[str, dict] = {
-    "standard": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Four Seasons (PySolFC)"},
-    "czarina": {**_PYSOL_ALL, "tableau_wrap": "always", "fill": "pysol",
-                "title": "Czarina (PySolFC)",
-                "summary": "PySolFC's Czarina: a pile emptied is refilled at once from the waste; "
-                           "once stock and waste are gone a space takes any top card."},
-    "corners": {**_PYSOL_ALL, "fill": "pysol", "deal": "suits", "redeals": 2,
-                "pysol_rows": _CROSS_ROWS, "title": "Corners (PySolFC)",
-                "summary": "PySolFC's Corners: each suit's deepest card starts its foundation; "
-                           "five one-card cells refilled from the waste; two redeals."},
-    # Simplicity's foundations are PySolFC's default (``max_move=1``): a top card comes back
-    "simplicity": {**_PYSOL_ALL, "tableau_wrap": "always", "title": "Simplicity (PySolFC)",
-                   "foundation_back": True},
-}
+# suit has its own corner, K goes on A (``mod=13``), the deal turns one card onto the waste;
+# Corners deals its cross as PySolFC does (top, left, centre, right, bottom); Simplicity's
+# foundations are PySolFC's default (``max_move=1``): a top card comes back.
+PYSOL_RULES: dict[str, dict] = {v: _fields(c) for v, c in _DATA["pysol_rules"].items()}
 
-VARIANTS: dict[str, Rules] = {
-    r.variant: r
-    for r in (
-        Rules("standard", "Four Seasons",
-              "A cross of five piles building down in any suit; four corner foundations.",
-              "cross", "cross", 5, "rank", False, "free", "cross", pysol_id=484,
-              options=(_OPT_WRAP, _OPT_RULES), pysol_rows=_CROSS_ROWS),
-        Rules("sequences", "Four Seasons, moving sequences",
-              "Standard, but built runs move as a whole onto a fitting card or into a space.",
-              "cross", "cross", 5, "rank", True, "free", "cross",
-              options=(_OPT_WRAP,)),
-        Rules("czarina", "Czarina",
-              "Standard, but a space is filled at once, and only from the stock.",
-              "cross", "cross", 5, "rank", False, "stock", "cross", pysol_id=483,
-              options=(_OPT_WRAP, ("fill", ("stock", "waste")), _OPT_RULES),
-              pysol_rows=_CROSS_ROWS),
-        Rules("corners", "Corners",
-              "The cross is five one-card cells: no building; a card leaves a cell only for a "
-              "foundation; an empty cell is filled at once from the stock.",
-              "cells", "cell", 5, "none", False, "stock", "cross", pile_capacity=1,
-              pysol_id=417, options=(_OPT_RULES,)),
-        Rules("simplicity", "Simplicity",
-              "Twelve piles in two rows of six, building down in alternating colours.",
-              "rows", "tableau", 12, "alternate", False, "free", "cross", pysol_id=437,
-              options=(_OPT_WRAP, _OPT_RULES), pysol_rows=tuple(range(12))),
-        Rules("dick1883", "The Four Seasons (Dick, 1883)",
-              "The original 3×3 layout: the interleaved deal, vacancies filled at once, "
-              "sequences moved at pleasure.",
-              "grid", "cross", 5, "rank", True, "vacancy", "interleaved",
-              options=(_OPT_WRAP,)),
-    )
-}
+VARIANTS: dict[str, Rules] = {v: Rules(v, **_fields(raw)) for v, raw in _DATA["variants"].items()}
 
 
 def get_rules(variant: str | Rules = "standard", **options: str) -> Rules:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._bounded import PILE_NAME, SHORT_PILE, quote
+from .._validate_base import PILE_NAME, SHORT_PILE, quote
 from .cards import CODES, parse_card
 
 STOCK = -2

@@ -53,6 +53,7 @@ from ..model.state import Move, State
 from ..validate import BudgetError, budget
 from .background import Job
 from .host import TableHost
+from .intents import handles
 from .snapshot import advise_move, move_triple, pile_labels  # noqa: F401  (pile_labels: doctest)
 
 #: more lines than this kept: the oldest are dropped (all at once: a new game starts afresh)
@@ -496,12 +497,31 @@ class Advisor:
                      f"({result.nodes:,} positions searched); the position may still be "
                      "winnable" + self._foreground_note(budget_s), "info")
 
+    @handles("cancel", plain=True)
     def cancel(self) -> bool:
         job = self.host.worker.cancel()
         if job is None:
             self.host.say("No search is running", "info")
             return False
         return True
+
+    # -- the intents the advisor answers (the registry's, intents.json) -------------------
+    @handles("hint")
+    def _hint_intent(self, c: dict[str, Any]) -> None:
+        self.hint(background=True)
+
+    @handles("solver_hint")
+    def _solver_hint_intent(self, c: dict[str, Any]) -> None:
+        self.hint(background=True, knows_stock=True)
+
+    @handles("auto_finish")
+    def _auto_finish_intent(self, c: dict[str, Any]) -> None:
+        self.auto_finish(background=True)
+
+    @handles("solve")
+    def _solve_intent(self, c: dict[str, Any]) -> None:
+        self.solve(background=True)
+
 
     def search(self, kind: str, budget_s: float, show) -> Job:
         """Start a search of the current position in the worker; ``show(result)`` is called

@@ -68,10 +68,9 @@ from ..validate import is_int, quote, safe_text
 from .advice import Advisor, Hint, seconds_budget
 from .advice import effort as _effort  # noqa: F401  (kept importable from here)
 from .background import Job, Worker, default_worker
-from .demo import ACTIONS as DEMO_ACTIONS
 from .demo import Demo, DemoMode
 from .how_won import HowWon
-from .intents import INTENTS, MAX_TEXT, VERSIONED, allowed_fields
+from .intents import INTENTS, MAX_TEXT, VERSIONED, allowed_fields, bind, handles
 from .losses import prove_late_loss
 from .offers import OFFERS, BannerState, question
 from .offers import banner as banner_of
@@ -79,7 +78,6 @@ from .offers import enabled as offers_enabled
 from .recorder import Recorder, ResumeRefused
 from .review import Review
 from .rules_choice import RulesChoice
-from .rules_choice import checked as checked_rules
 from .snapshot import (
     code,
     describe_move,
@@ -197,6 +195,10 @@ class Table:
         if store is not None:  # (a game shown before it was written: its id once it is)
             store.on_written(self._history_written)
         self.review = Review(self, on_loss=analyse_on_loss)
+        #: each intent of the registry's table layer → its handler, declared beside the
+        #: service that answers it (this table's own: the moves, deals, panel and offers)
+        self._handlers = bind("table", self, self.advisor, self.demo_mode, self.how_won_mode,
+                              self.review, self.rules_choice)
         self.publish(kind="new")
 
     # -- the snapshot and its changes ----------------------------------------------------
@@ -313,6 +315,7 @@ class Table:
         self.publish(kind="move", move=m, message=text, group=follow)
         return m
 
+    @handles("undo", plain=True)
     @_locked
     def undo(self) -> Move:
         try:
@@ -326,6 +329,7 @@ class Table:
                      message=f"Took back: {describe_move(m, self.labels())}" + _and_home(extra))
         return m
 
+    @handles("redo", plain=True)
     @_locked
     def redo(self) -> Move:
         try:
@@ -402,6 +406,7 @@ class Table:
             self.rules_choice.keep("pysol", save=False)  # this board; the control keeps one)
         return self._deal(game, f"{game.rules.title}: PySolFC deal #{game.pysol}")
 
+    @handles("resume", plain=True)
     @_locked
     def resume(self) -> Game:
         """Take up the unfinished game of this variant saved in an earlier session — never
@@ -513,7 +518,7 @@ class Table:
                     self.notice = ""
                 if kind not in ("panel", "offer"):
                     self._asking = None  # (the player did something else: no longer asked)
-                self._apply_intent(kind, content)
+                self._handlers[kind](content)
             except (IntentError, ValueError) as e:
                 self.in_intent = False
                 self.notice, self._asking = kept
@@ -574,100 +579,67 @@ class Table:
         if g.status == "lost" and g.is_legal(move):
             raise IllegalMoveError(LOST_NO_MOVES)
 
-    def _apply_intent(self, kind: str, c: dict[str, Any]) -> None:
-        if kind == "move":
-            card, source, target = c.get("card"), c.get("source"), c.get("target")
-            if not isinstance(source, str) or not isinstance(target, str):
-                raise IntentError("refused: a move names its source and target piles")
-            if source == "stock":
-                # The stock card is face down: a view never knows it, so it names none, and
-                # whether a named card is the next one is never said (nor played on).
-                if card is not None:
-                    raise IntentError("refused: the stock card is face down; a move from the "
-                                      "stock names no card")
-                if self._game.state.stock:
-                    card = code(self._game.state.stock[0])
-            if not isinstance(card, str):
-                raise IntentError("refused: a move names its card, like '7H'")
-            self._over_if_lost(Move(card, source, target))
-            self.play(Move(card, source, target))
-        elif kind == "turn":
-            self._over_if_lost("turn")
-            self.play("turn")
-        elif kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        elif kind == "restart":
-            if not self._game.ply:
-                raise IllegalMoveError("this is the deal already: nothing to restart")
-            self.restart()
-        elif kind == "hint":
-            self.hint(background=True)
-        elif kind == "solver_hint":
-            self.hint(background=True, knows_stock=True)
-        elif kind == "auto_finish":
-            self.auto_finish(background=True)
-        elif kind == "solve":
-            self.solve(background=True)
-        elif kind == "cancel":
-            self.cancel()
-        elif kind == "resume":
-            self.resume()
-        elif kind == "panel":
-            panel = c.get("panel")
-            if not isinstance(panel, str) or panel not in PANELS:
-                raise IntentError(f"refused: there is no panel {quote(panel)}")
-            self.panel = panel
-            self.publish(kind="panel", keep_hint=True, bump=False)
-        elif kind == "offer":
-            self._take_offer(c.get("id"))
-        elif kind == "demo":
-            action = c.get("action")
-            if not isinstance(action, str) or action not in DEMO_ACTIONS:
-                raise IntentError(f"refused: a demo action is one of {', '.join(DEMO_ACTIONS)}, "
-                                  f"not {quote(action)}")
-            self.demo_action(action)
-        elif kind == "rules":
-            rules = checked_rules(c.get("rules"))
-            if (c.get("ask") is True and self.rules_choice.wants_asking(self._game, rules)
-                    and self._ask_first(c)):
-                return
-            self.rules_choice.choose(rules)
-        elif kind == "how_won":
-            row = c.get("id")
-            if not is_int(row) or isinstance(row, bool):
-                raise IntentError("refused: how_won names a game of the history by its id")
-            # over a game in progress the board asks first, as before a new deal ("ask":
-            # true; a confirmed question comes back "confirmed", which no view may send)
-            if self.how_won_mode.in_progress() and self._ask_first(c):
-                return
-            self.how_won(row, give_up=c.get("confirmed") is True)
-        elif kind == "analyse":
-            self.review.start(longer=c.get("longer") is True)
-        elif kind == "analysis_stop":
-            self.review.cancel()
-        elif kind == "review":
-            self.review.go_to(c.get("at"))
-        elif kind == "new_game":
-            seed, variant = c.get("seed"), c.get("variant")
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                     or not 0 <= seed < 2**53):
-                raise IntentError("refused: a seed is a whole number from 0 to 2^53")
-            if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
-                raise IntentError(f"refused: unknown variant {quote(variant)}")
-            if not self._ask_first(c):
-                self.new_game(seed=seed, variant=variant)
-        elif kind == "deal_number":
-            variant = c.get("variant")
-            if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
-                raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
-            if c.get("ask") is True:
-                parse_deal_text(c.get("text"))  # (a deal that cannot be read is refused now)
-            if not self._ask_first(c):
-                self.deal_number(c.get("text"), variant)
+    # -- the intents the table answers itself (the registry's, intents.json; the others are
+    # its services' — each declared beside the service that answers it, gathered by bind) --
+    @handles("move")
+    def _move_intent(self, c: dict[str, Any]) -> None:
+        card, source, target = c.get("card"), c.get("source"), c.get("target")
+        if not isinstance(source, str) or not isinstance(target, str):
+            raise IntentError("refused: a move names its source and target piles")
+        if source == "stock":
+            # The stock card is face down: a view never knows it, so it names none, and
+            # whether a named card is the next one is never said (nor played on).
+            if card is not None:
+                raise IntentError("refused: the stock card is face down; a move from the "
+                                  "stock names no card")
+            if self._game.state.stock:
+                card = code(self._game.state.stock[0])
+        if not isinstance(card, str):
+            raise IntentError("refused: a move names its card, like '7H'")
+        self._over_if_lost(Move(card, source, target))
+        self.play(Move(card, source, target))
 
-    def _ask_first(self, c: dict[str, Any]) -> bool:
+    @handles("turn")
+    def _turn_intent(self, c: dict[str, Any]) -> None:
+        self._over_if_lost("turn")
+        self.play("turn")
+
+    @handles("restart")
+    def _restart_intent(self, c: dict[str, Any]) -> None:
+        if not self._game.ply:
+            raise IllegalMoveError("this is the deal already: nothing to restart")
+        self.restart()
+
+    @handles("panel")
+    def _panel_intent(self, c: dict[str, Any]) -> None:
+        panel = c.get("panel")
+        if not isinstance(panel, str) or panel not in PANELS:
+            raise IntentError(f"refused: there is no panel {quote(panel)}")
+        self.panel = panel
+        self.publish(kind="panel", keep_hint=True, bump=False)
+
+    @handles("new_game")
+    def _new_game_intent(self, c: dict[str, Any]) -> None:
+        seed, variant = c.get("seed"), c.get("variant")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not 0 <= seed < 2**53):
+            raise IntentError("refused: a seed is a whole number from 0 to 2^53")
+        if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+            raise IntentError(f"refused: unknown variant {quote(variant)}")
+        if not self.ask_first(c):
+            self.new_game(seed=seed, variant=variant)
+
+    @handles("deal_number")
+    def _deal_number_intent(self, c: dict[str, Any]) -> None:
+        variant = c.get("variant")
+        if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+            raise IntentError(f"refused: unknown variant {str(variant)[:MAX_TEXT]!r}")
+        if c.get("ask") is True:
+            parse_deal_text(c.get("text"))  # (a deal that cannot be read is refused now)
+        if not self.ask_first(c):
+            self.deal_number(c.get("text"), variant)
+
+    def ask_first(self, c: dict[str, Any]) -> bool:
         """A new deal asked for with ``"ask": true`` over a game in progress: keep the intent
         and ask the player on the banner (offers confirm / cancel).  True when it was kept."""
         g = self._game
@@ -679,7 +651,9 @@ class Table:
         self.publish(kind="panel", keep_hint=True, bump=False)
         return True
 
-    def _take_offer(self, offer: Any) -> None:
+    @handles("offer")
+    def _offer_intent(self, c: dict[str, Any]) -> None:
+        offer = c.get("id")
         if not isinstance(offer, str) or offer not in OFFERS:
             raise IntentError(f"refused: there is no offer {quote(offer)}")
         if offer not in self._offers_now():  # (what the state offers now, not what was shown)
@@ -688,7 +662,7 @@ class Table:
             self.how_won_mode.back_to_my_game()
         elif offer == "confirm" and self._asking is not None:
             kept, self._asking = self._asking[0], None
-            self._apply_intent(kept["type"], {**kept, "confirmed": True})
+            self._handlers[kept["type"]]({**kept, "confirmed": True})
         elif offer == "cancel" and self._asking is not None:
             self._asking = None
             self.publish(kind="panel", keep_hint=True, bump=False)
@@ -749,19 +723,21 @@ class Table:
                                                              resume != board.get("resume")):
             self.publish(kind="panel", keep_hint=True, bump=False)
 
-    def publish(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
-                message_kind: str | None = None, keep_hint: bool = False,
-                group: Iterable[Move] = (), person: bool | None = None,
-                bump: bool = True, demo: bool = False) -> None:
-        """Publish the snapshot after a change of ``kind`` (``move``, ``undo``, ``new``…).
-        A publish that is not a new position (``bump=False``, a hint) keeps ``version`` and
-        ``last``: a click already on its way stays valid."""
+    def commit(self, kind: str = "refresh", move: Move | None = None, message: str | None = None,
+               message_kind: str | None = None, keep_hint: bool = False,
+               group: Iterable[Move] = (), person: bool | None = None,
+               bump: bool = True, demo: bool = False) -> None:
+        """The one step after a change of ``kind`` (``move``, ``undo``, ``new``…): a late loss
+        asked of the solver, the version bumped for a new position, the game recorded (and
+        ended when it is won or lost), then the :meth:`projection` published and the change
+        said (the win or the loss announced).  A change that is not a new position
+        (``bump=False``, a hint) keeps ``version`` and ``last``: a click already on its way
+        stays valid.  (The services call it :meth:`publish`, the host interface's name.)"""
         with self.lock, self.batch():
             g = self._game
             # (a late loss is the solver's to prove, not the model's: asked here, before the
             # snapshot, the recorder and the banner read the game's status)
             prove_late_loss(g)
-            rules, s = g.rules, g.state
             new_position = kind != "hint" and bump
             if new_position:
                 self._version += 1
@@ -775,6 +751,39 @@ class Table:
             status = g.status
             if status in ("won", "lost"):
                 self.recorder.finish(g, status)
+            self.demo_mode.follow(g)  # (someone else moved: the demo is over)
+            shown = self.projection(kind, move, group, new_position=new_position)
+            if kind != "hint" and self.replay and self.replay.get("version") != self._version:
+                self.replay = {}
+            self._set("board", shown.pop("board"))
+            self._shown = (id(g), g.ply, status, id(g.state))
+            for key, value in shown.items():
+                if self.view[key] != value:
+                    self._set(key, value)
+            said_lost, self._said_lost = self._said_lost, status == "lost"
+            if status == "won":
+                self.say("Won! The cross has vanished: all 52 cards are home", "won")
+            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
+                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
+                        if g.ply else "This deal cannot be won (proved) — deal another")
+                self.say((message + ". " if message else "") + what, "lost")
+            elif message is not None:
+                self.say(message, message_kind or ("move" if move is not None else "info"))
+            self.review.sync(kind, status)
+
+    #: (the services' name for :meth:`commit`: the host interface's, see host.py)
+    publish = commit
+
+    def projection(self, kind: str = "refresh", move: Move | None = None,
+                   group: Iterable[Move] = (), *, new_position: bool = False) -> dict[str, Any]:
+        """The table's state as the views are shown it: ``{"board": ..., "ply", "status",
+        "variant", "seed"}``.  It changes nothing — no version bumped, nothing recorded or
+        said (:meth:`commit` does that, then publishes this).  ``kind``, ``move`` and
+        ``group`` name the change shown (the board's ``last``); unless it is a
+        ``new_position``, the ``last`` published stands."""
+        with self.lock:
+            g = self._game
+            status = g.status
             comforts = self.recorder.comforts(g)
             board = {
                 **game_snapshot(g, status),
@@ -790,24 +799,7 @@ class Table:
             }
             if not new_position and self.view["board"].get("last") is not None:
                 board["last"] = self.view["board"]["last"]
-            if kind != "hint" and self.replay and self.replay.get("version") != self._version:
-                self.replay = {}
-            self._set("board", board)
-            self._shown = (id(g), g.ply, status, id(s))
-            for key, value in (("ply", g.ply), ("status", status), ("variant", rules.variant),
-                               ("seed", g.seed)):
-                if self.view[key] != value:
-                    self._set(key, value)
-            said_lost, self._said_lost = self._said_lost, status == "lost"
-            if status == "won":
-                self.say("Won! The cross has vanished: all 52 cards are home", "won")
-            elif status == "lost" and (not said_lost or kind in ("new", "refresh")):
-                what = ("No sequence of moves can win from here (proved) — undo, or deal again"
-                        if g.ply else "This deal cannot be won (proved) — deal another")
-                self.say((message + ". " if message else "") + what, "lost")
-            elif message is not None:
-                self.say(message, message_kind or ("move" if move is not None else "info"))
-            self.review.sync(kind, status)
-
+            return {"board": board, "ply": g.ply, "status": status,
+                    "variant": g.rules.variant, "seed": g.seed}
 
 __all__ = ["INTENTS", "OFFERS", "PANELS", "VIEW_KEYS", "Hint", "Table", "seconds_budget"]

@@ -29,7 +29,9 @@ from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..model.state import Move, State
+from ..validate import quote
 from .host import TableHost
+from .intents import handles
 from .snapshot import describe_move
 
 if TYPE_CHECKING:
@@ -94,6 +96,14 @@ class DemoMode:
         self.host = host
         self.advisor = advisor
         self.current: Demo | None = None
+
+    @handles("demo")
+    def _intent(self, c: dict[str, Any]) -> None:
+        action = c.get("action")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise IntentError(f"refused: a demo action is one of {', '.join(ACTIONS)}, "
+                              f"not {quote(action)}")
+        self.act(action)
 
     def act(self, action: str) -> None:
         """``start`` (the solver finds a line, then the view steps through it at its pace),
@@ -228,13 +238,16 @@ class DemoMode:
                     f"stock ({len(line)} moves) and may lose — pause, step or take over")
         self.host.publish(kind="panel", keep_hint=True, bump=False, message=text)
 
-    def snapshot(self, game: Game) -> dict[str, Any] | None:
-        """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left
-        it (someone else moved: the demo is over)."""
+    def follow(self, game: Game) -> None:
+        """After a change: the demo is over if someone else moved ``game`` off its line."""
         d = self.current
         if d is not None and not d.on_track(game):
-            self.current = d = None
-        return None if d is None else d.snapshot()
+            self.current = None
 
+    def snapshot(self, game: Game) -> dict[str, Any] | None:
+        """The ``demo`` part of the board: ``None`` unless a demo runs on ``game`` as it left
+        it (changes nothing: :meth:`follow` ends a demo someone else moved off its line)."""
+        d = self.current
+        return None if d is None or not d.on_track(game) else d.snapshot()
 
 __all__ = ["ACTIONS", "SPEED_MS", "Demo", "DemoHost", "DemoMode"]

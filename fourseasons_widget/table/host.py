@@ -4,9 +4,12 @@ Each service of :class:`~fourseasons_widget.table.controller.Table` — the advi
 (:mod:`.advice`), demo mode (:mod:`.demo`), "How could it have been won?" (:mod:`.how_won`), the
 review (:mod:`.review`) and the Rules choice (:mod:`.rules_choice`) — is made with the table as
 its host and reaches it only through :class:`TableHost`: the game shown, the one lock and
-worker, the ways to say, publish and deal, the budgets, and what the table publishes for them
-(``replay``, ``analysis``).  A service imports neither the controller nor the widget, so any
-host (a test's small class included) drives it.  What a service needs of another service the
+worker, the ways to say, publish (the table's commit step: see :meth:`Table.commit
+<fourseasons_widget.table.controller.Table.commit>`) and deal, to ask the player first before a
+new deal (``ask_first``), the budgets, and what the table publishes for them (``replay``,
+``analysis``).  A service imports neither the controller nor the widget, so any host (a test's
+small class included) drives it; the intents it answers it declares itself (``@handles`` of
+:mod:`.intents`).  What a service needs of another service the
 table holds (``advisor``, ``review``, ``recorder``) is named here by the few calls it makes, so
 this module imports no service.
 """
@@ -84,6 +87,8 @@ class TableHost(Protocol):
 
     def new_game(self, seed: int | None = None, variant: str | None = None,
                  **options: str) -> Game: ...
+
+    def ask_first(self, content: dict[str, Any]) -> bool: ...
 
 
 __all__ = ["AdvisorCalls", "RecorderCalls", "ReviewCalls", "TableHost"]

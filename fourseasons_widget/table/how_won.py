@@ -23,6 +23,7 @@ from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..validate import is_int, quote
 from .host import TableHost
+from .intents import handles
 from .recorder import history_or_none
 
 #: how many games of the history a game is looked for in (the most the store gives)
@@ -122,6 +123,17 @@ class HowWon:
 
             advisor.search("solve", seconds, found)
             return game
+
+    @handles("how_won")
+    def _intent(self, c: dict[str, Any]) -> None:
+        row = c.get("id")
+        if not is_int(row) or isinstance(row, bool):
+            raise IntentError("refused: how_won names a game of the history by its id")
+        # over a game in progress the board asks first, as before a new deal ("ask": true; a
+        # confirmed question comes back "confirmed", which no view may send)
+        if self.in_progress() and self.host.ask_first(c):
+            return
+        self.show(row, give_up=c.get("confirmed") is True)
 
     def back_to_my_game(self) -> Game:
         """Leave the deal :meth:`show` shows, for the player's own game kept meanwhile: the

@@ -11,13 +11,32 @@ sides take exactly what the registry says.
 ('card', 'source', 'target')
 >>> "ping" in WIDGET_INTENTS and "ping" not in INTENTS
 True
+
+Each intent's handler is declared once, beside the service that answers it: a method marked
+``@handles("hint")`` (the advisor's, in :mod:`.advice`; the review's in :mod:`.review`…).  The
+table gathers its services' marked methods with :func:`bind` (the widget adapter its own, for
+the registry's ``widget`` layer), which refuses an intent of the layer with no handler, two
+handlers for one intent and a handler in the wrong layer; :func:`handles` refuses a name the
+registry does not have.  So the table dispatches by looking the intent up, not through a list
+of its own.
+
+>>> class Bell:
+...     @handles("ping")
+...     def ring(self, content): return "pong"
+>>> bind("widget", Bell())
+Traceback (most recent call last):
+  ...
+fourseasons_widget.table.intents.RegistryError: no handler for the widget intents 'pause', 'view_option'
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import types
+from collections.abc import Callable
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeVar
 
 REGISTRY: dict[str, Any] = json.loads(
     files("fourseasons_widget.table").joinpath("intents.json").read_text(encoding="utf-8"))
@@ -51,5 +70,97 @@ def allowed_fields(kind: str) -> frozenset[str]:
     return frozenset(COMMON_FIELDS) | frozenset(_ALL[kind]["fields"])
 
 
+#: a handler: takes the intent (a dict already checked against the registry) and answers it
+Handler = Callable[[dict[str, Any]], Any]
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class RegistryError(LookupError):
+    """A handler that does not fit the registry (a programming error, not a refused intent):
+    a name ``intents.json`` lacks, an intent with no handler or with two."""
+
+
+def handles(kind: str, *, plain: bool = False) -> Callable[[_F], _F]:
+    """Mark a service's method as the handler of intent ``kind`` (declared once, beside the
+    service that answers it; :func:`bind` gathers them): it takes the intent, or nothing when
+    ``plain`` (a method the intent just calls, like ``undo``).  A name the registry lacks is
+    refused here, when the service's module is read.
+
+    >>> handles("fly")
+    Traceback (most recent call last):
+      ...
+    fourseasons_widget.table.intents.RegistryError: no intent 'fly' in intents.json
+    """
+    if kind not in _ALL:
+        raise RegistryError(f"no intent {kind!r} in intents.json")
+
+    def mark(method: _F) -> _F:
+        method.__intent__ = (kind, plain)  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+@functools.cache
+def _marked(cls: type) -> dict[str, tuple[str, bool]]:
+    """``{intent: (method name, plain)}`` of the methods of ``cls`` (and its bases) marked by
+    :func:`handles` (a subclass's method of the same name stands for its base's)."""
+    found: dict[str, tuple[str, bool]] = {}
+    seen: set[str] = set()
+    for klass in cls.__mro__:
+        for name, value in vars(klass).items():
+            if name in seen:
+                continue
+            seen.add(name)
+            mark = getattr(value, "__intent__", None)
+            if mark is None:
+                continue
+            kind, plain = mark
+            if kind in found:
+                raise RegistryError(f"two handlers for the {kind!r} intent in "
+                                    f"{cls.__name__}: {found[kind][0]} and {name}")
+            found[kind] = (name, plain)
+    return found
+
+
+def _bound(service: object, name: str, plain: bool) -> Handler:
+    """The handler bound to ``service`` (a plain one called without the intent)."""
+    if not plain:
+        return getattr(service, name)
+
+    def call(self: object, content: dict[str, Any]) -> Any:
+        return getattr(self, name)()
+
+    return types.MethodType(call, service)
+
+
+def bind(layer: str, *services: object) -> dict[str, Handler]:
+    """``{intent: bound handler}`` for every intent of ``layer`` (``"table"`` or
+    ``"widget"``), gathered from the methods of ``services`` marked by :func:`handles`.
+    Refused (:class:`RegistryError`): an intent of the layer no service handles, one two
+    services handle, a handler for an intent of the other layer."""
+    expected = {k for k, v in _ALL.items() if v["layer"] == layer}
+    if not expected:
+        raise RegistryError(f"no layer {layer!r} in intents.json")
+    out: dict[str, Handler] = {}
+    owner: dict[str, str] = {}
+    for service in services:
+        for kind, (name, plain) in _marked(type(service)).items():
+            where = f"{type(service).__name__}.{name}"
+            if kind not in expected:
+                raise RegistryError(f"{where} handles {kind!r}, an intent of the "
+                                    f"{_ALL[kind]['layer']} layer, not of the {layer} layer")
+            if kind in out:
+                raise RegistryError(f"two handlers for the {kind!r} intent: {owner[kind]} and "
+                                    f"{where}")
+            out[kind], owner[kind] = _bound(service, name, plain), where
+    missing = [k for k in _ALL if k in expected and k not in out]
+    if missing:
+        raise RegistryError(f"no handler for the {layer} intents "
+                            + ", ".join(repr(k) for k in missing))
+    return {k: out[k] for k in _ALL if k in out}  # (in the registry's order)
+
+
 __all__ = ["COMMON_FIELDS", "INTENTS", "INTENT_FIELDS", "MAX_TEXT", "PERSON_MOVES", "REGISTRY",
-           "VERSIONED", "WIDGET_INTENTS", "allowed_fields", "fields_of"]
+           "VERSIONED", "WIDGET_INTENTS", "Handler", "RegistryError", "allowed_fields", "bind",
+           "fields_of", "handles"]

@@ -33,14 +33,12 @@ from ..model.rules import IllegalMoveError
 from ..model.state import Move
 from ..validate import budget, quote
 from .host import TableHost
+from .intents import handles
 from .snapshot import advise_move, describe_move, move_triple
 
 if TYPE_CHECKING:
     from ..model.game import Game
 
-#: the intents of the feature: start the analysis (``longer: true``: again, with bigger
-#: budgets, after it was cut short), stop it, rewind to a ply of the move list
-INTENTS = ("analyse", "analysis_stop", "review")
 #: "look longer" multiplies the budgets by this
 LONGER = 4
 
@@ -149,6 +147,7 @@ class Review:
         with self.lock:
             return self.analysis if self.game is g and self.line == line else None
 
+    @handles("analysis_stop", plain=True)
     def cancel(self) -> None:
         """Stop the analysis running (its result is dropped)."""
         with self.lock:
@@ -241,6 +240,18 @@ class Review:
                     and t.in_intent and self.game is None):
                 self.start()
 
+    # -- its intents (the registry's, intents.json) ------------------------------------------
+    @handles("analyse")
+    def _analyse_intent(self, c: dict[str, Any]) -> None:
+        """Start the analysis (``longer: true``: again, with bigger budgets, after it was cut
+        short)."""
+        self.start(longer=c.get("longer") is True)
+
+    @handles("review")
+    def _review_intent(self, c: dict[str, Any]) -> None:
+        """Rewind (or replay) to a ply of the move list."""
+        self.go_to(c.get("at"))
+
     # -- the review --------------------------------------------------------------------------
     def go_to(self, at: int) -> None:
         """Rewind (or replay) the game to ply ``at`` of the analysed line and show the move
@@ -286,4 +297,4 @@ def _advice(m: Move, labels: dict[str, str]) -> str:
     return f"play the {advise_move(m, labels)}"
 
 
-__all__ = ["INTENTS", "Review", "ReviewHost", "analysis_data", "full_line"]
+__all__ = ["Review", "ReviewHost", "analysis_data", "full_line"]

@@ -35,6 +35,7 @@ from ..model.rules import VARIANTS, IllegalMoveError
 from ..store.prefs import RULES
 from ..validate import quote
 from .host import TableHost
+from .intents import handles
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -124,6 +125,15 @@ class RulesChoice:
                 host.publish(kind="panel", keep_hint=True, bump=False)
                 return None
             return host.new_game(seed=g.seed if g.pysol is None else None, variant=g.variant)
+
+    @handles("rules")
+    def _intent(self, c: dict[str, Any]) -> None:
+        rules = checked(c.get("rules"))
+        # (over a game in progress a choice that deals again is asked about first)
+        if (c.get("ask") is True and self.wants_asking(self.host.game, rules)
+                and self.host.ask_first(c)):
+            return
+        self.choose(rules)
 
     def wants_asking(self, game: Game, rules: str) -> bool:
         """Choosing ``rules`` over ``game`` deals again (so a game in progress is asked about

@@ -185,7 +185,7 @@ export function renderBoard(doc, board, position, { narrow = false, stacked = fa
   if (lay.spans.waste) waste.style.gridColumn = `${lay.cells.waste[1]} / span ${lay.spans.waste}`;
 
   // the base rank (and what is home), under the waste where there is room; beside the piles,
-  // it also holds the message row (tray.js; the renderer puts it in .fsw-tray-slot): the room
+  // it also holds the message row (message-row.js; the renderer puts it in .fsw-tray-slot): the room
   // under the waste, where it never lies over a card
   if (lay.info) {
     const info = doc.createElement("div");

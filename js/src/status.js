@@ -1,6 +1,6 @@
 // Under the board: the status line (the position's facts, the kernel's message or the view's
 // own note, "Solving…") and the live region screen readers read.  (The banner is banner.js's,
-// in the message row above the felt: tray.js.)
+// in the message row above the felt: message-row.js.)
 
 import { h } from "./dom.js";
 

@@ -19,7 +19,7 @@
 import { AnalysisPanel } from "./analysis.js";
 import { Banner } from "./banner.js";
 import { DemoController } from "./demo.js";
-import { DragController } from "./dragging.js";
+import { DragController } from "./drag-controller.js";
 import { h, mark, now, prefersReducedMotion } from "./dom.js";
 import { KeysController } from "./keys.js";
 import { KernelWatch, playLocally, staticPage, stopLocal } from "./kernel.js";
@@ -32,7 +32,7 @@ import { Sounds, soundFor } from "./sounds.js";
 import { StatusLine } from "./status.js";
 import { Table, tableFor } from "./table.js";
 import { Toolbar } from "./toolbar.js";
-import { MessageRow } from "./tray.js";
+import { MessageRow } from "./message-row.js";
 
 const kernellessBoard = (b) => !b || !Object.keys(b).length;
 

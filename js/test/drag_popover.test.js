@@ -1,7 +1,7 @@
 // The drag image's placement and the popovers' fitting: pure arithmetic, plus the view's wiring.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dropTarget, ghostPlace, makeGhost, measureOrigin, overlapArea } from "../src/drag.js";
+import { dropTarget, ghostPlace, makeGhost, measureOrigin, overlapArea } from "../src/drag-geometry.js";
 import { fitPopover, shiftInto, visibleSpan, watchDetails } from "../src/popover.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";

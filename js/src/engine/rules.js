@@ -7,6 +7,7 @@
 // (arrays never mutated once made: `apply` copies what it changes).  A raw move is
 // [source, target, count] with STOCK, WASTE, a pile index or FOUNDATION + slot.
 
+import VARIANTS from "../../../fourseasons_widget/model/variants.json" with { type: "json" };
 import { cardCode, cardLabel, makeCard, mod, parseCard, quote, RANK_LABELS } from "./cards.js";
 
 export const STOCK = -2;
@@ -57,61 +58,15 @@ export function pileParts(name) {
 }
 
 // -- the rules as data --------------------------------------------------------------------
-const OPT_WRAP = ["tableau_wrap", WRAPS];
-const OPT_RULES = ["rules", ["default", "pysol"]];
-const OPT_AUTODEAL = ["autodeal", ["off", "on"]];
-export const PYSOL_CORNERS = [3, 0, 1, 2];
-const CROSS_ROWS = [3, 0, 1, 2, 4];
-const PYSOL_ALL = { rules: "pysol", corner_suits: PYSOL_CORNERS, turn_at_deal: true };
-export const PYSOL_RULES = {
-  standard: { ...PYSOL_ALL, tableau_wrap: "always", title: "Four Seasons (PySolFC)" },
-  czarina: { ...PYSOL_ALL, tableau_wrap: "always", fill: "pysol", title: "Czarina (PySolFC)",
-    summary: "PySolFC's Czarina: a pile emptied is refilled at once from the waste; "
-      + "once stock and waste are gone a space takes any top card." },
-  corners: { ...PYSOL_ALL, fill: "pysol", deal: "suits", redeals: 2, pysol_rows: CROSS_ROWS,
-    title: "Corners (PySolFC)",
-    summary: "PySolFC's Corners: each suit's deepest card starts its foundation; "
-      + "five one-card cells refilled from the waste; two redeals." },
-  simplicity: { ...PYSOL_ALL, tableau_wrap: "always", title: "Simplicity (PySolFC)",
-    foundation_back: true },
-};
+// One definition, read by Python's model too (fourseasons_widget/model/variants.json): never a
+// copy of its table (tests/test_js_engine.py checks that both read it alike).
+const OPT_AUTODEAL = VARIANTS.autodeal;
+export const PYSOL_CORNERS = VARIANTS.pysol_corners;
+export const PYSOL_RULES = VARIANTS.pysol_rules;
+const DEFAULTS = VARIANTS.defaults;
 
-const DEFAULTS = { pile_capacity: null, tableau_wrap: "literal", pysol_id: null, options: [],
-  rules: "default", corner_suits: null, redeals: 0, turn_at_deal: false, pysol_rows: null,
-  foundation_back: false, autodeal: "off" };
-
-function variant(variantName, title, summary, layout, pileKind, nPiles, build, sequences, fill,
-  deal, extra) {
-  return { ...DEFAULTS, variant: variantName, title, summary, layout, pile_kind: pileKind,
-    n_piles: nPiles, build, sequences, fill, deal, ...extra };
-}
-
-export const VARIANT_DATA = Object.fromEntries([
-  variant("standard", "Four Seasons",
-    "A cross of five piles building down in any suit; four corner foundations.",
-    "cross", "cross", 5, "rank", false, "free", "cross",
-    { pysol_id: 484, options: [OPT_WRAP, OPT_RULES], pysol_rows: CROSS_ROWS }),
-  variant("sequences", "Four Seasons, moving sequences",
-    "Standard, but built runs move as a whole onto a fitting card or into a space.",
-    "cross", "cross", 5, "rank", true, "free", "cross", { options: [OPT_WRAP] }),
-  variant("czarina", "Czarina", "Standard, but a space is filled at once, and only from the stock.",
-    "cross", "cross", 5, "rank", false, "stock", "cross",
-    { pysol_id: 483, options: [OPT_WRAP, ["fill", ["stock", "waste"]], OPT_RULES],
-      pysol_rows: CROSS_ROWS }),
-  variant("corners", "Corners",
-    "The cross is five one-card cells: no building; a card leaves a cell only for a "
-    + "foundation; an empty cell is filled at once from the stock.",
-    "cells", "cell", 5, "none", false, "stock", "cross",
-    { pile_capacity: 1, pysol_id: 417, options: [OPT_RULES] }),
-  variant("simplicity", "Simplicity",
-    "Twelve piles in two rows of six, building down in alternating colours.",
-    "rows", "tableau", 12, "alternate", false, "free", "cross",
-    { pysol_id: 437, options: [OPT_WRAP, OPT_RULES], pysol_rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }),
-  variant("dick1883", "The Four Seasons (Dick, 1883)",
-    "The original 3×3 layout: the interleaved deal, vacancies filled at once, "
-    + "sequences moved at pleasure.",
-    "grid", "cross", 5, "rank", true, "vacancy", "interleaved", { options: [OPT_WRAP] }),
-].map((r) => [r.variant, r]));
+export const VARIANT_DATA = Object.fromEntries(Object.entries(VARIANTS.variants)
+  .map(([name, fields]) => [name, { ...DEFAULTS, variant: name, ...fields }]));
 
 export const VARIANT_NAMES = Object.keys(VARIANT_DATA);
 

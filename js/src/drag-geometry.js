@@ -1,4 +1,5 @@
-// The drag image: a copy of the picked card(s) that follows the pointer.
+// The geometry of a drag (drag-controller.js handles the pointer): the drag image, a copy of
+// the picked card(s) that follows the pointer, and the pile a drop lands on.
 //
 // It is positioned `absolute` inside the board's root, in coordinates measured from the root's
 // own box (getBoundingClientRect), never `fixed`: inside JupyterLab and Notebook 7 an ancestor

@@ -1,12 +1,13 @@
 // Drag and drop with pointer events (mouse, pen and touch alike): a drag picks the card, a
-// copy follows the pointer (drag.js), the drop sends the move intent.  The drop lands where the
-// card is, not where the pointer is: on the legal target the dragged card overlaps most
-// (drag.js dropTarget).  A drop on a pile that is no legal target is sent all the same, so
-// that Python refuses it and says why, in the words of the click path; a card that cannot move
-// is dragged too, and its drop refused the same way.
+// copy follows the pointer (its placement and the drop's target are drag-geometry.js's), the
+// drop sends the move intent.  The drop lands where the card is, not where the pointer is: on
+// the legal target the dragged card overlaps most (drag-geometry.js dropTarget).  A drop on a
+// pile that is no legal target is sent all the same, so that Python refuses it and says why,
+// in the words of the click path; a card that cannot move is dragged too, and its drop refused
+// the same way.
 
 import { cardName } from "./cards.js";
-import { dropTarget, makeGhost } from "./drag.js";
+import { dropTarget, makeGhost } from "./drag-geometry.js";
 
 export class DragController {
   constructor(view) {
