@@ -38,10 +38,11 @@ browser:
 lint: setup-test
 	$(VENV)/bin/ruff check .
 
-# (--durations: the slowest tests, listed at the end, show where CI's time goes)
+# (two processes, pytest-xdist, one per core: most of a browser test is waiting for a page or a
+# kernel; --durations: the slowest tests, listed at the end, show where CI's time goes)
 test: setup-test browser lint
 	cd js && npm test
-	$(PY) -m pytest --durations=30
+	$(PY) -m pytest -n 2 --durations=30
 
 # The inner loop (after one `make setup-test`): unit and property tests, no browser, no
 # notebooks, no research-length search (markers e2e and slow; CI runs everything: `make test`).

@@ -64,7 +64,16 @@ def lite_build():
 
 @pytest.fixture(scope="session")
 def lite_site(lite_build) -> Path:
-    return lite_build.cached_site(shipping.ROOT / "build" / "lite-site-test")
+    """One build of the site for every test that reads it.  ``make test`` runs the tests in two
+    processes (pytest-xdist): the one that comes second waits here for the other's build and
+    then takes it (``cached_site`` keeps a build made from the same inputs)."""
+    import fcntl
+
+    out = shipping.ROOT / "build" / "lite-site-test"
+    out.parent.mkdir(exist_ok=True)
+    with open(out.parent / "lite-site-test.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return lite_build.cached_site(out)
 
 
 @pytest.fixture(scope="session")
