@@ -405,3 +405,104 @@ def astar_patching_the_class(problem, on_step):
     """Tries "h = 0" the way a student reads a blog post: on the class, not the instance."""
     type(problem).h = lambda self, s: 0
     return None
+
+
+# -- breadth-first with one slip a class makes (one line each, marked) -------------------------
+
+#: the slips :func:`bfs_with_a_slip` knows, and the line each changes
+SLIPS = {
+    "reads the front": "node = queue[0]  (popleft() forgotten)",
+    "cuts the parents": "node.parent = None after the expansion, 'to save memory'",
+    "returns the parent": "return node.parent",
+    "goes on when empty": "while True: ... if not queue: continue  (meant: break)",
+}
+
+
+def bfs_with_a_slip(slip):
+    """A breadth-first search right but for one of :data:`SLIPS` ("goes on when empty" also
+    never tests for the goal, so that it empties its queue)."""
+    def my_bfs(problem, on_step):
+        queue = deque([Node(problem.initial)])
+        reached = {problem.key(problem.initial)}
+        while slip == "goes on when empty" or queue:
+            if not queue:
+                continue
+            node = queue[0] if slip == "reads the front" else queue.popleft()
+            if problem.is_goal(node.state) and slip != "goes on when empty":
+                return node.parent if slip == "returns the parent" else node
+            children = expand(problem, node)
+            keys = [problem.key(child.state) for child in children]
+            for k, child in zip(keys, children):
+                if k not in reached:
+                    reached.add(k)
+                    queue.append(child)
+            on_step(node, children, queue)
+            if slip == "cuts the parents":
+                node.parent = None
+        return None
+    return my_bfs
+
+
+# -- submissions that fight the checker's bounds (also timed by benchmarks/checker_bounds.py) --
+
+
+def bfs_without_a_table(problem, on_step):
+    """A tree search: no reached table, its queue grows without end."""
+    queue = deque([Node(problem.initial)])
+    while queue and not problem.is_goal(queue[0].state):
+        node = queue.popleft()
+        children = expand(problem, node)
+        queue += children
+        on_step(node, children, queue)
+    return queue[0] if queue else None
+
+
+def dfs_catching_each_stop(problem, on_step, caught=None):
+    """Recursive, no reached table; any exception below a child is a dead end (``caught``, a
+    list, records the exceptions' names)."""
+    def visit(node):
+        if problem.is_goal(node.state):
+            return node
+        children = expand(problem, node)
+        on_step(node, children, [])
+        for child in reversed(children):
+            try:
+                found = visit(child)
+            except BaseException as e:  # "a dead end": try the next child
+                if caught is not None:
+                    caught.append(type(e).__name__)
+                continue
+            if found is not None:
+                return found
+        return None
+    return visit(Node(problem.initial))
+
+
+def dfs_loop_catching_everything(problem, on_step):
+    """A stack, no reached table, the whole loop body in try/except BaseException."""
+    frontier = [Node(problem.initial)]
+    while True:
+        try:
+            if not frontier:
+                return None
+            node = frontier.pop()
+            if problem.is_goal(node.state):
+                return node
+            children = expand(problem, node)
+            frontier.extend(children)
+            on_step(node, children, frontier)
+        except BaseException:
+            pass
+
+
+def deep_recursion(problem, on_step):
+    """Recursion to the limit, expanding there, again and again."""
+    def deeper(n):
+        try:
+            return deeper(n + 1)
+        except RecursionError:  # at the recursion limit: expand, and go deeper again
+            node = Node(problem.initial)
+            children = expand(problem, node)
+            on_step(node, children, children)
+            return deeper(n + 1)
+    return deeper(0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import multiprocessing
 
 import pytest
 
@@ -85,8 +86,8 @@ def test_winrate_prover_and_the_scheduler_option(capsys):
 def _deal_rows(path) -> list[tuple]:
     """A per-deal file's rows without the seconds (the one column that depends on the
     machine)."""
-    return [tuple(v for k, v in r.items() if k != "seconds")
-            for r in csv.DictReader(open(path))]
+    with open(path) as f:
+        return [tuple(v for k, v in r.items() if k != "seconds") for r in csv.DictReader(f)]
 
 
 def test_an_interrupted_run_resumes_from_its_partial_file(tmp_path, capsys, monkeypatch):
@@ -141,6 +142,9 @@ def test_the_dask_executor_gives_the_process_pool_s_rows(tmp_path):
     pooled, dasked = tmp_path / "pool.csv", tmp_path / "dask.csv"
     assert main([*argv, "--jobs", "2", "--out", str(pooled)]) == 0
     assert main([*argv, "--executor", "dask", "--jobs", "1", "--out", str(dasked)]) == 0
+    # the command's local cluster is closed with it: no worker outlives it (its client alone
+    # was closed, and the worker process ran on until the test session ended)
+    assert [p.name for p in multiprocessing.active_children() if "Dask" in p.name] == []
     rows = _deal_rows(dasked)
     assert rows == _deal_rows(pooled) and len(rows) == 3
     assert {r[3] for r in rows} <= {"won", "unknown"}

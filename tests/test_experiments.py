@@ -66,7 +66,9 @@ def test_process_pool_and_any_executor_give_the_same_rows():
 def test_dask_executor():
     import distributed  # (in the test extra: this test runs, it never skips)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=None,  # (its HTTP server: a free port)
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}
+                                  ) as cluster, \
             distributed.Client(cluster) as client:
         rows = run_experiment("standard", range(3), player="heuristic",
                               executor=client.get_executor(), progress=False)

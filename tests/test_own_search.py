@@ -5,6 +5,7 @@ are told what they actually are; no submission can hang the check or change a la
 
 from __future__ import annotations
 
+import functools
 import gc
 import heapq
 import inspect
@@ -30,6 +31,10 @@ from student_submissions import (
     bfs_returns_a_new_goal_node,
     bfs_start_not_reached,
     bfs_two_lists,
+    bfs_with_a_slip,
+    bfs_without_a_table,
+    deep_recursion,
+    dfs_catching_each_stop,
     dfs_iterative,
     dfs_recursive,
     make_astar,
@@ -325,7 +330,13 @@ def test_infinite_loop_without_on_step_ends_with_not_yet(quick):
     assert not fb and "did not finish within 0.5 s" in fb.why and "never called on_step" in fb.why
 
 
-def test_sleeping_search_ends_with_not_yet(quick):
+@pytest.mark.parametrize("signals", [True, False], ids=["alarm", "step budget"])
+def test_sleeping_search_ends_with_not_yet(quick, monkeypatch, signals):
+    """Without signals a trace function counts the search's instructions, and sees none while
+    it sleeps: time.sleep is bounded for the run (it slept its 60 s)."""
+    if not signals:
+        monkeypatch.setattr(sys, "platform", "emscripten")
+
     def mine(problem, on_step):
         time.sleep(60)
 
@@ -769,18 +780,6 @@ def busy_collector():
             gc.disable()
 
 
-def _deep_recursion(problem, on_step):
-    def deeper(n):
-        try:
-            return deeper(n + 1)
-        except RecursionError:  # at the recursion limit: expand, and go deeper again
-            node = Node(problem.initial)
-            children = expand(problem, node)
-            on_step(node, children, children)
-            return deeper(n + 1)
-    return deeper(0)
-
-
 def test_a_deeply_recursive_search_never_lets_the_checkers_stop_escape(quick, busy_collector):
     """The collector runs code of others (gc callbacks, finalizers) wherever it happens to run:
     inside a student's search at the recursion limit, the checker's stop signal landed in that
@@ -794,7 +793,7 @@ def test_a_deeply_recursive_search_never_lets_the_checkers_stop_escape(quick, bu
     for _ in range(2):
         escaped = None
         try:
-            fb = check_search(_deep_recursion, "breadth-first")
+            fb = check_search(deep_recursion, "breadth-first")
         except BaseException as e:  # (named below, never re-raised)
             escaped = f"{type(e).__name__}: {str(e)[:80]}"
             fb = None
@@ -916,25 +915,211 @@ def test_a_depth_first_search_catching_the_limit_and_carrying_on_is_told_so(monk
     outrunning the check's bound: ``benchmarks/checker_bounds.py``.)"""
     monkeypatch.setattr(own_search, "CHECK_LIMIT", 300)  # (the limit, not the clock, stops it)
     caught = []
-
-    def mine(problem, on_step):
-        def visit(node):
-            if problem.is_goal(node.state):
-                return node
-            children = expand(problem, node)
-            on_step(node, children, [])
-            for child in reversed(children):
-                try:
-                    found = visit(child)
-                except BaseException as e:  # "a dead end": try the next child
-                    caught.append(type(e).__name__)
-                    continue
-                if found is not None:
-                    return found
-            return None
-        return visit(Node(problem.initial))
-
-    fb = check_search(mine, "depth-first")
+    fb = check_search(functools.partial(dfs_catching_each_stop, caught=caught), "depth-first")
     assert not fb and "caught the checker's stop signal" in fb.why
     assert "except BaseException" in fb.why
     assert "Stop" in caught
+
+
+# -- a teacher's batch (issue 38): the mistakes a class hands in, each named for what it is ----
+
+
+def test_a_uniform_cost_search_testing_children_for_the_goal_is_told_so_though_it_reports_early():
+    """on_step before the push, and the goal tested on generation: the children it dropped
+    (a state already reached, as cheap) were once counted as waiting in its frontier, and it
+    was told "this is breadth-first search" on the Romania map."""
+    def mine(problem, on_step):
+        start = Node(problem.initial)
+        if problem.is_goal(start.state):
+            return start
+        tick = itertools.count()
+        heap = [(0, next(tick), start)]
+        best = {problem.key(start.state): start}
+        while heap:
+            _, _, node = heapq.heappop(heap)
+            kids = expand(problem, node)
+            on_step(node, kids, heap)
+            for kid in kids:
+                if problem.is_goal(kid.state):
+                    return kid
+                k = problem.key(kid.state)
+                if k not in best or kid.path_cost < best[k].path_cost:
+                    best[k] = kid
+                    heapq.heappush(heap, (kid.path_cost, next(tick), kid))
+        return None
+
+    fb = check_search(mine, "uniform-cost")
+    assert not fb
+    assert fb.why.startswith("Your search tests for the goal when a child is generated")
+    assert "breadth-first" not in fb.why
+
+
+def test_a_recursive_depth_first_search_without_a_table_is_told_why_it_went_so_deep():
+    def mine(problem, on_step):
+        def go(node):
+            if problem.is_goal(node.state):
+                return node
+            kids = expand(problem, node)
+            on_step(node, kids, [])
+            for kid in kids:
+                found = go(kid)
+                if found:
+                    return found
+            return None
+        return go(Node(problem.initial))
+
+    fb = check_search(mine, "depth-first")
+    assert not fb
+    assert "RecursionError" in fb.why and "in go)" in fb.why
+    assert "It went that deep because expansions" in fb.why
+    assert "expand the same state: a graph search keeps a reached table" in fb.why
+
+
+def test_a_depth_first_search_without_a_table_is_not_told_it_lacks_only_the_start():
+    """Its first position shows only the start expanded again (its piles in another order);
+    the next ones show other states twice: no table at all, not a table without the start."""
+    def mine(problem, on_step):
+        stack = [Node(problem.initial)]
+        while stack:
+            node = stack.pop()
+            if problem.is_goal(node.state):
+                return node
+            kids = expand(problem, node)
+            stack.extend(reversed(kids))  # the first move is tried first
+            on_step(node, kids, stack)
+        return None
+
+    fb = check_search(mine, "depth-first")
+    assert not fb
+    assert "expand the same state: a graph search keeps a reached table" in fb.why
+    assert "start is missing" not in fb.why
+
+
+def test_a_depth_first_search_without_the_start_in_its_table_is_not_yet():
+    """It never expands the start twice here (it finds the goal first), but it puts it back
+    into its stack: it was judged right."""
+    def mine(problem, on_step):
+        todo, known = [Node(problem.initial)], set()  # (the start is not in known)
+        while todo:
+            here = todo.pop()
+            if problem.is_goal(here.state):
+                return here
+            new = expand(problem, here)
+            todo += [c for c in new if problem.key(c.state) not in known]
+            known.update(problem.key(c.state) for c in new)
+            on_step(here, new, todo)
+        return None
+
+    fb = check_search(mine, "depth-first")
+    assert not fb
+    assert "puts the start back into your frontier" in fb.why
+    assert "the start is missing from your reached table" in fb.why
+
+
+@pytest.mark.parametrize("slip, told, not_told", [
+    ("reads the front", "expansions 1 and 2 expand the very same node: a node must leave the "
+                        "frontier when it is taken", "start is missing"),
+    ("cuts the parents", "the line your goal node records does not reach back to the start: "
+                         "following .parent from the goal stops at a node of depth",
+     "not legal"),
+    ("returns the parent", "your search returned the goal's parent, not the goal",
+     "a node that is not a goal"),
+    ("goes on when empty", "its frontier was empty, yet it went on: end the loop when the "
+                           "frontier is empty", None),
+])
+def test_a_breadth_first_search_with_one_slip_is_told_that_slip(monkeypatch, slip, told,
+                                                                 not_told):
+    """Each slip (tests/student_submissions.SLIPS) was told something else: "the start is
+    missing from your reached table" (a node read, never taken), "the line ... is not legal:
+    build children with expand" (parents cut), "a node that is not a goal" (the goal's
+    parent), "did not finish" alone (a loop going on after the last expansion)."""
+    if slip == "goes on when empty":
+        monkeypatch.setattr(own_search, "CHECK_SECONDS", 0.5)
+    fb = check_search(bfs_with_a_slip(slip), "breadth-first")
+    assert not fb and told in fb.why
+    assert not_told is None or not_told not in fb.why
+
+
+def test_an_ids_keeping_one_table_across_its_passes_is_told_so():
+    def mine(problem, on_step):
+        visited = set()
+
+        def dls(node, limit):
+            visited.add(problem.key(node.state))
+            if problem.is_goal(node.state) or node.depth >= limit:
+                return node if problem.is_goal(node.state) else None
+            kids = expand(problem, node)
+            on_step(node, kids, [])
+            return next(filter(None, (dls(k, limit) for k in kids
+                                      if problem.key(k.state) not in visited)), None)
+
+        for limit in range(30):
+            found = dls(Node(problem.initial), limit)
+            if found:
+                return found
+        return None
+
+    fb = check_search(mine, "iterative deepening")
+    assert not fb
+    assert "reaches no deeper than pass" in fb.why and "kept across the passes" in fb.why
+    assert "must grow by one" not in fb.why
+
+
+def test_an_astar_taking_its_sorted_list_from_the_wrong_end_is_told_so():
+    def mine(problem, on_step):
+        def f(n):
+            return n.path_cost + problem.h(n.state)
+
+        def better(c):  # a new state, or a cheaper path to one
+            old = nodes.setdefault(problem.key(c.state), c)
+            if old is not c and old.path_cost <= c.path_cost:
+                return False
+            nodes[problem.key(c.state)] = c
+            return True
+
+        nodes = {problem.key(problem.initial): Node(problem.initial)}
+        open_list = list(nodes.values())
+        while open_list:
+            open_list.sort(key=f, reverse=True)  # (meant: the least f first)
+            best = open_list.pop(0)
+            if problem.is_goal(best.state):
+                return best
+            new = expand(problem, best)
+            open_list.extend(filter(better, new))
+            on_step(best, new, open_list)
+        # (no goal: falls off the end, None)
+
+    fb = check_search(mine, "A*")
+    assert not fb
+    assert "takes a node of greatest f first, where A* takes one of least f" in fb.why
+
+
+def test_an_astar_replacing_the_problems_h_is_told_so():
+    def mine(problem, on_step):
+        problem.h = lambda s: 0  # "to be safe"
+        return ucs_heap(problem, on_step)
+
+    fb = check_search(mine, "A*")
+    assert not fb
+    assert "this is uniform-cost search" in fb.why.lower()
+    assert "replaced the problem's own problem.h" in fb.why
+
+
+def test_without_signals_a_search_ending_long_after_the_bound_is_over_it(no_signals):
+    """A sleep imported by name before the run is the one wait nothing can cut short: the
+    search ends by itself, late, and is judged over the bound all the same."""
+    from time import sleep as nap
+
+    def mine(problem, on_step):
+        nap(2)
+
+    fb = check_search(mine, "breadth-first")
+    assert not fb and "did not finish within 0.5 s" in fb.why
+
+
+def test_a_breadth_first_tree_search_is_told_it_keeps_no_table():
+    """Its queue grows to tens of thousands of nodes: the checker samples what it records of
+    them (judging every sample took 40 s: ``benchmarks/checker_bounds.py`` prints the time)."""
+    fb = check_search(bfs_without_a_table, "breadth-first")
+    assert not fb
+    assert "expand the same state: a graph search keeps a reached table" in fb.why

@@ -93,9 +93,17 @@ CHECK_SECONDS = 10.0
 #: these, one pair in :data:`SAMPLE_EVERY` (long runs: a reached table keyed on the state)
 FULL_STEPS = 500
 SAMPLE_EVERY = 10
+#: past :data:`FULL_STEPS`, frontiers are sampled only until the run has recorded this many
+#: entries in all (a tree search's frontier grows to tens of thousands: judging every sample
+#: of it took longer than the run itself)
+SAMPLE_ENTRIES = 1_000_000
+#: how many pairs of expansions tell whether on_step is called before the children are added
+LATE_PAIRS = 50
 #: the most entries a frontier passed to on_step may hold, and children one expansion may have
 MAX_FRONTIER = 50_000
 
+#: the methods of the Problem protocol (a search that assigns one on its problem replaced it)
+_PROTOCOL = ("actions", "result", "is_goal", "action_cost", "h", "key")
 _ORDERED = ("breadth-first", "uniform-cost", "greedy best-first", "A*")
 _OPTIMAL = ("breadth-first", "uniform-cost", "A*", "iterative deepening")
 
@@ -315,6 +323,7 @@ class _Watch:
         self.steps: list[_Step] = []
         self.misuse: str | None = None
         self.last_source: Any = ()  # the frontier reported last (read again at the end)
+        self.entries = 0  # the frontier entries recorded so far
 
     def __call__(self, node: Any = None, children: Any = (), frontier: Any = (), *_: Any,
                  **__: Any) -> None:
@@ -332,11 +341,13 @@ class _Watch:
                                   "with expand and report them unchanged")
             source = frontier_container(frontier)
             self.last_source = source
-            if n < FULL_STEPS or n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1):
+            if n < FULL_STEPS or (n % SAMPLE_EVERY in (0, SAMPLE_EVERY - 1)
+                                  and self.entries < SAMPLE_ENTRIES):
                 raw = list(itertools.islice(iter(source), MAX_FRONTIER + 1))
                 if len(raw) > MAX_FRONTIER:
                     self.guard.halt("frontier")
                 nodes, firsts = _nodes_of(raw)
+                self.entries += len(raw)
             else:  # (a long run: every tenth pair of expansions is compared, to stay quick)
                 if isinstance(source, list | deque) and len(source) > MAX_FRONTIER:
                     self.guard.halt("frontier")
@@ -369,6 +380,8 @@ class _Run:
         self.watch = _Watch(guard, IDS_LIMIT if kind == "iterative deepening" else CHECK_LIMIT,
                             self.judge)
         self.out: Outcome = guard.run(search, theirs, self.watch)
+        # what the search put in place of the problem's own methods (problem.h = ...)
+        self.replaced = [m for m in _PROTOCOL if m in vars(theirs)]
         self.cost: float = 0.0  # the cost of the line returned (set by _line_of)
         self.steps = self.watch.steps
         if self.steps and self.steps[-1].frontier is None:  # (the last one is always judged)
@@ -410,9 +423,9 @@ class _Run:
         return self._late
 
     def _find_late_push(self) -> bool:
-        for a, b in itertools.pairwise(self.steps):
-            if a.frontier is None or b.frontier is None:
-                continue
+        pairs = ((a, b) for a, b in itertools.pairwise(self.steps)
+                 if a.frontier is not None and b.frontier is not None)
+        for a, b in itertools.islice(pairs, LATE_PAIRS):  # (the code's habit shows at once)
             now = {id(n) for n in a.frontier}
             later = {id(n) for n in b.frontier} | {id(b.node)}
             if any(id(c) in later and id(c) not in now for c in a.children):
@@ -432,12 +445,17 @@ class _Run:
             if prev.frontier is None:
                 continue
             pool = list(prev.frontier)
+            taken = self.steps[k].node
             if late:
+                # the children added after on_step: those seen next (a child the search
+                # dropped, a duplicate, never was in its frontier)
                 have = {id(n) for n in pool}
-                pool += [c for c in prev.children if id(c) not in have]
+                now = self.steps[k].frontier
+                later = None if now is None else {id(n) for n in now} | {id(taken)}
+                pool += [c for c in prev.children if id(c) not in have
+                         and (later is None or id(c) in later)]
             live = pool if expanded.isdisjoint(map(id, pool)) else [
                 n for n in pool if id(n) not in expanded]
-            taken = self.steps[k].node
             if not any(n is taken for n in live):
                 # a frontier reported in part (a loop over the current layer that reports only
                 # the next): what was reported still orders the choice
@@ -491,6 +509,25 @@ def _first_violation(kind: str, runs: list[_Run]):
                 best = next(n for n in live if run.prio(kind, n) == low)
                 return run, k, taken, best
     return None
+
+
+_PRIO = {"uniform-cost": "g", "greedy best-first": "h", "A*": "f"}
+
+
+def _takes_greatest(kind: str, runs: list[_Run]) -> bool:
+    """Every choice (of the first hundred) takes a node of greatest priority, and some of
+    them could have taken a smaller one: a max-heap where a min-heap belongs."""
+    some = False
+    for run in runs:
+        prio = functools.partial(run.prio, kind)
+        for _, taken, live in itertools.islice(run.choices(), 100):
+            if not live:
+                continue
+            values = list(map(prio, live))
+            if prio(taken) < max(values) - 1e-9:
+                return False
+            some = some or min(values) < max(values) - 1e-9
+    return some
 
 
 def _depth_first_order(steps: list[_Step]) -> tuple[int, Node] | None:
@@ -589,7 +626,35 @@ def _stop_text(run: _Run, kind: str) -> str:
                  "call on_step after each expansion, and end when the frontier is empty?")
     elif reason == "expansions":
         text += f" (a right {kind} search needs {_library_expansions(kind, (run.position,)):,})"
+    elif _on_after_empty(run):
+        text += (f"; after its last on_step (expansion {len(run.steps):,}) its frontier was "
+                 "empty, yet it went on: end the loop when the frontier is empty "
+                 "(while frontier: ...), and return None there")
     return text
+
+
+def _on_after_empty(run: _Run) -> bool:
+    """The frontier was empty after the last expansion (and had been reported before)."""
+    last = run.steps[-1]
+    return (last.frontier == [] and not (last.children and run.late_push())
+            and any(st.frontier for st in run.steps))
+
+
+def _loop_text(kind: str, run: _Run) -> str | None:
+    """Why a search that failed with RecursionError went so deep: the same node, or state,
+    expanded again and again (a graph search), or a state expanded again below itself on its
+    own path (iterative deepening)."""
+    if kind == "iterative deepening":
+        for i, st in enumerate(run.steps[:2000], start=1):
+            k = run.key(st.node)
+            if any(run.key(a) == k for a in _ancestors(st.node)):
+                return (f"expansion {i} expands a state already on its own path (at depth "
+                        f"{st.node.depth}), and so round the loop again: skip a child whose "
+                        "state is on the current path")
+        return None
+    text = _same_node_again(run) or _repeat(kind, run)
+    prefix = f"On {run.where}, "
+    return text[len(prefix):] if text and text.startswith(prefix) else text
 
 
 _SWALLOWED = ("it caught the checker's stop signal — a bare except: or except BaseException: "
@@ -616,7 +681,9 @@ def _early(run: _Run, kind: str) -> Feedback | None:
                                 f"{run.where}: run the check again, or look for a loop that "
                                 "does not end.")
     if e is not None:
-        return Feedback.not_yet(f"On {run.where} your search failed: {_error_text(e)}.")
+        why = _loop_text(kind, run) if isinstance(e, RecursionError) else None
+        return Feedback.not_yet(f"On {run.where} your search failed: {_error_text(e)}"
+                                + (f". It went that deep because {why}" if why else "") + ".")
     if not run.steps and out.stopped is not None:
         return Feedback.not_yet(_sentence(_stop_text(run, kind)))
     if not run.steps and out.stopped is None:
@@ -637,6 +704,12 @@ def _line_of(run: _Run, found: Any) -> tuple[list, str | None]:
         return [], (f"your search returned a {type(found).__name__}, not a Node: return the goal "
                     "Node (or None)")
     p = run.judge
+    top = next(iter(deque(itertools.islice(_ancestors(found), 100_000), maxlen=1)), found)
+    if top is not found and getattr(top, "depth", 0) != 0:
+        return [], ("the line your goal node records does not reach back to the start: "
+                    f"following .parent from the goal stops at a node of depth {top.depth}. "
+                    "A node's parent was changed after expand made it (node.parent = None "
+                    "frees no memory a search can spare): keep the nodes as expand makes them")
     try:
         line = found.path()
         s = p.initial
@@ -665,8 +738,20 @@ def _line_of(run: _Run, found: Any) -> tuple[list, str | None]:
             return line, ("your search returned a goal, but the line its node records does "
                           "not lead from the start to it: build every child with "
                           "expand(problem, node), which records its parent and action")
+        goal_child = any(st.node is found and any(_is_goal(p, c) for c in st.children)
+                         for st in run.steps)
+        if goal_child:
+            return line, ("your search returned the goal's parent, not the goal: return the "
+                          "node whose state passes problem.is_goal")
         return line, "your search returned a node that is not a goal"
     return line, None
+
+
+def _is_goal(problem: Any, node: Any) -> bool:
+    try:
+        return bool(problem.is_goal(node.state))
+    except Exception:
+        return False
 
 
 def _taken_as_next(kind: str, run: _Run, found: Node) -> bool:
@@ -749,22 +834,91 @@ def _generation_text(kind: str) -> str:
             "a cheapest line. Move the goal test to just after a node is taken.")
 
 
+def _same_node_again(run: _Run) -> str | None:
+    """One Node object expanded twice: read from the frontier (``frontier[0]``) but never
+    taken out of it."""
+    seen: dict[int, int] = {}
+    for i, st in enumerate(run.steps, start=1):
+        j = seen.setdefault(id(st.node), i)
+        if j != i:
+            return (f"On {run.where}, expansions {j} and {i} expand the very same node: a node "
+                    "must leave the frontier when it is taken (popleft(), pop() or "
+                    "heappop()), not only be read from it (frontier[0])")
+    return None
+
+
 def _start_again(kind: str, run: _Run) -> str | None:
-    """The start expanded a second time, the only state so repeated: a reached table made
-    without the start (the start comes back one move on, often with its cross piles in
-    another order, the same state for ``problem.key``)."""
+    """A reached table made without the start: the start comes back one move on (often with
+    its cross piles in another order, the same state for ``problem.key``) and is expanded a
+    second time, or put back into the frontier after it was expanded.  Where other states are
+    expanded twice as well, or the start three times, the table is missing altogether (the
+    start, once generated again, would be in it): :func:`_repeat` says so, or this does."""
     if len(run.steps) < 2 or _keyed_on_state(run):
         return None
     start = run.key(run.steps[0].node)
-    for i, st in enumerate(run.steps[1:], start=2):
-        if run.key(st.node) == start:
-            how = ("the very same state" if st.node.state == run.steps[0].node.state else
-                   "the same state for problem.key, its piles in another order")
-            return (f"On {run.where}, expansion {i} expands the start again ({how}, "
-                    f"at depth {st.node.depth}): the start is missing from your reached "
-                    "table. Put it in when you make the table: reached = "
-                    "{problem.key(problem.initial)}")
+    keys = [run.key(st.node) for st in run.steps]
+    times = [i for i, k in enumerate(keys, start=1) if k == start]
+    others = [k for k in keys if k != start]
+    if len(set(others)) != len(others):
+        return None
+    if len(times) >= 3:
+        shown = ", ".join(map(str, times[:3]))
+        return (f"On {run.where}, expansions {shown}{', …' if len(times) > 3 else ''} all "
+                "expand the start (the same state for problem.key): your search keeps no "
+                "reached table. A graph search keeps one, keyed on problem.key(state), the "
+                "start in it from the first, and skips a child whose state is in it")
+    missing = ("the start is missing from your reached table. Put it in when you make the "
+               "table: reached = {problem.key(problem.initial)}")
+    if len(times) == 2 and run.steps[times[1] - 1].node.depth > 0:
+        st = run.steps[times[1] - 1]
+        how = ("the very same state" if st.node.state == run.steps[0].node.state else
+               "the same state for problem.key, its piles in another order")
+        return (f"On {run.where}, expansion {times[1]} expands the start again ({how}, "
+                f"at depth {st.node.depth}): {missing}")
+    if _keeps_variants(run):
+        return None  # (a table keyed on the state itself keeps the start's variants apart)
+    for i, st in enumerate(run.steps[:FULL_STEPS], start=1):
+        back = [c for c in st.children if run.key(c) == start]
+        if not back:
+            continue
+        held = _held(run, i)
+        if held is not None and any(id(c) in held for c in back):
+            return (f"On {run.where}, expansion {i} puts the start back into your frontier "
+                    f"(a child of depth {back[0].depth} is the start again, the same state "
+                    f"for problem.key): {missing}")
     return None
+
+
+def _held(run: _Run, i: int) -> set[int] | None:
+    """The ids of the nodes in the frontier after expansion ``i`` (counted from 1), with the
+    children added after on_step for a search that reports before adding them."""
+    st = run.steps[i - 1]
+    if st.frontier is None:
+        return None
+    held = set(map(id, st.frontier))
+    if run.late_push() and i < len(run.steps) and run.steps[i].frontier is not None:
+        held |= set(map(id, run.steps[i].frontier)) | {id(run.steps[i].node)}
+    return held
+
+
+def _keeps_variants(run: _Run, upto: int = 200) -> bool:
+    """A child kept in the frontier though a state of its ``problem.key`` (another than the
+    start's), as cheap, was generated by an earlier expansion: a table keyed on the state
+    itself."""
+    start = run.key(run.steps[0].node)
+    seen: dict[Any, tuple[Any, float, int]] = {}
+    for i, st in enumerate(run.steps[:upto], start=1):
+        again = []
+        for c in st.children:
+            k = run.key(c)
+            s, g, j = seen.setdefault(k, (c.state, c.path_cost, i))
+            if j < i and k != start and s != c.state and c.path_cost >= g:
+                again.append(c)  # (siblings alike are no sign: a table updated too late)
+        if again:
+            held = _held(run, i)
+            if held is not None and any(id(c) in held for c in again):
+                return True
+    return False
 
 
 def _repeat(kind: str, run: _Run) -> str | None:
@@ -846,9 +1000,14 @@ def check_search(search: Any, algorithm: str = "breadth-first") -> Feedback:
         if run.out.stopped in ("time", "steps"):
             break  # (the time bound is the check's, not each position's: judge what ran)
     try:
-        if kind == "iterative deepening":
-            return _judge_ids(runs)
-        return _judge(kind, runs, positions)
+        fb = _judge_ids(runs) if kind == "iterative deepening" else _judge(kind, runs, positions)
+        replaced = sorted({m for r in runs for m in r.replaced})
+        if not fb and replaced:
+            fb = Feedback.not_yet(
+                f"{fb.why} Your search replaced the problem's own "
+                f"{_listed([f'problem.{m}' for m in replaced])}: the checker judges it by the "
+                "position's own methods, so leave the problem as it is given.")
+        return fb
     except Exception as e:  # (a fault of the checker's must not look like the student's)
         return Feedback.not_yet("The checker could not judge this run "
                                 f"({type(e).__name__}); please tell your teacher.")
@@ -883,6 +1042,12 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                       f"{_measure(kind, run, best)}")
             if it:
                 return Feedback.not_yet(f"{it[0].upper()}{it[1:]}; {_WANT[kind]} ({detail}).")
+            if kind != "breadth-first" and _takes_greatest(kind, runs):
+                return Feedback.not_yet(
+                    f"{detail[0].upper()}{detail[1:]}: your search takes a node of greatest "
+                    f"{_PRIO[kind]} first, where {kind} takes one of least {_PRIO[kind]}: heapq "
+                    f"pops the smallest entry (push {_PRIO[kind]} itself, not its negative), and "
+                    "a list sorted by it is taken from its least end.")
             return Feedback.not_yet(f"{detail[0].upper()}{detail[1:]}: {_WANT[kind]}.")
     else:
         for run in runs:
@@ -897,10 +1062,17 @@ def _judge(kind: str, runs: list[_Run], positions: tuple) -> Feedback:
                                             f"({detail}).")
                 return Feedback.not_yet(f"{detail[0].upper()}{detail[1:]}: {_WANT[kind]}.")
     # 2. a graph search: no state expanded twice, every new state kept
-    for run in runs:
-        text = _start_again(kind, run) or _repeat(kind, run)
-        if text:
-            return Feedback.not_yet(text + ".")
+    text = next(filter(None, map(_same_node_again, runs)), None)
+    if text:
+        return Feedback.not_yet(text + ".")
+    starts = [_start_again(kind, run) for run in runs]
+    repeats = [_repeat(kind, run) for run in runs]
+    # a state other than the start expanded twice, on any position, says that the table is
+    # missing altogether: that before "the start is missing from it", seen on another
+    text = (next((r for s, r in zip(starts, repeats) if r and not s), None)
+            or next(filter(None, starts), None) or next(filter(None, repeats), None))
+    if text:
+        return Feedback.not_yet(text + ".")
     if kind != "depth-first":
         for run in runs:
             text = _lacking(run)
@@ -1008,6 +1180,13 @@ def _judge_ids(runs: list[_Run]) -> Feedback:
         complete = depths[:-1] if run.out.value is not None else depths
         steps_ok = all(b == a + 1 for a, b in itertools.pairwise(depths)) and depths[0] <= 1
         if not steps_ok and len(depths) > 1:
+            cut = _cut_by_earlier_passes(run, passes, depths)
+            if cut is not None:
+                return Feedback.not_yet(
+                    f"On {run.where}, pass {cut + 1} reaches no deeper than pass {cut} (depth "
+                    f"{depths[cut - 1]}): it skips children whose states an earlier pass "
+                    "reached. A table of states reached kept across the passes cuts each new "
+                    "pass off — remember only the states on the current path.")
             shown = ", ".join(map(str, depths[:8])) + (", …" if len(depths) > 8 else "")
             return Feedback.not_yet(
                 f"On {run.where} your passes reach depths {shown}: the depth limit must grow by "
@@ -1047,6 +1226,28 @@ def _judge_ids(runs: list[_Run]) -> Feedback:
         f"expanding every state within its limit, and finds shortest lines on {len(runs)} "
         f"positions ({total:,} expansions; the library's, which tests for the goal when a "
         f"node is generated: {lib:,}).")
+
+
+def _cut_by_earlier_passes(run: _Run, passes: list[list[_Step]],
+                           depths: list[int]) -> int | None:
+    """The first pass that reaches no deeper than the one before though it left a child one
+    level deeper unexpanded, a child off its own path whose state an earlier pass reached (a
+    right pass expands every such child, unless its limit stopped growing: then there is none).  Its
+    number, counted from 1, minus one."""
+    earlier: set[Any] = set()
+    for i in range(1, len(passes)):
+        earlier.update(run.key(n) for st in passes[i - 1] for n in (st.node, *st.children))
+        if depths[i] > depths[i - 1]:
+            continue
+        here = {run.key(st.node) for st in passes[i]}
+        for st in passes[i]:
+            if st.node.depth != depths[i]:
+                continue
+            path = {run.key(st.node), *map(run.key, _ancestors(st.node))}
+            if any(run.key(c) in earlier and run.key(c) not in here | path
+                   for c in st.children):
+                return i
+    return None
 
 
 def _ancestors(n: Node):

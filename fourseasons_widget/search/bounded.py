@@ -11,7 +11,10 @@ How it ends a run that has gone on too long (the first that applies):
   alike;
 - where there are no signals (Pyodide, ``sys.platform == "emscripten"``, or another thread),
   a step budget: a trace function counts the instructions the student's own code runs
-  (the package's code is not traced) and checks the clock every thousand;
+  (the package's code is not traced) and checks the clock every thousand; a trace function
+  sees no instruction while ``time.sleep`` waits, so for the run ``time.sleep`` waits no
+  later than the deadline and then stops the search (a ``sleep`` imported by name before the
+  run, ``from time import sleep``, is the one thing not cut short: it still ends, late);
 - an observer (the checker's or the view's ``on_step``) calls :meth:`Guard.check` at each
   expansion, which raises too.
 
@@ -264,6 +267,20 @@ class Guard:
                 f.f_trace = local
             f = f.f_back
 
+    def _sleeper(self, real_sleep: Callable[[float], None]) -> Callable[[float], None]:
+        """``time.sleep`` for a run without signals: it waits no later than the deadline,
+        then stops the search (in the guard's own thread; any other thread sleeps as ever)."""
+        me = threading.get_ident()
+
+        def sleep(seconds: float) -> None:
+            if not self.active or threading.get_ident() != me:
+                return real_sleep(seconds)
+            real_sleep(max(0.0, min(seconds, self.deadline - time.monotonic() + 0.001)))
+            self.check()
+            return None
+
+        return sleep
+
     def _on_alarm(self, signum: int, frame: Any) -> None:
         if not self.active:
             return
@@ -378,6 +395,8 @@ class Guard:
                                          _TICK)
         else:
             sys.settrace(self._global)
+            real_sleep = time.sleep
+            time.sleep = self._sleeper(real_sleep)
         sys.setprofile(self._profile)
         try:
             # called in a generator of its own: a Stop raised by the tracer inside the
@@ -407,6 +426,8 @@ class Guard:
                         signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), old_timer[1])
                 sys.settrace(old_trace)
                 sys.setprofile(old_profile)
+                if not use_signal:
+                    time.sleep = real_sleep
                 if self._gc_on:
                     gc.enable()
                 break
@@ -418,6 +439,10 @@ class Guard:
             out.error is not None or out.value is not None))
         if out.swallowed and out.stopped is not None:
             out.value = None  # a run that went on after being stopped has no result to judge
+        if out.stopped is None and out.error is None and out.seconds > self.seconds + 1.0:
+            # it ended by itself, but long past the deadline (in code nothing could stop:
+            # a loop in C, a sleep imported by name): over the bound all the same
+            out.stopped, out.value = "time", None
         out.library = list(self.library)
         out.patched = _restore(kept)
         return out

@@ -345,7 +345,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             return _refuse("winrate", f"unknown player {quote(pl)}; choose one of "
                                       f"{', '.join(PLAYERS)}, or all")
     executor = None
-    client = None
+    client = cluster = None
     pool = None
     if a.scheduler and a.executor != "dask":
         print("fourseasons: --scheduler needs --executor dask", file=sys.stderr)
@@ -392,8 +392,12 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if a.scheduler:
             client = Client(a.scheduler)
         else:
-            client = Client(LocalCluster(n_workers=a.jobs or os.cpu_count() or 2,
-                                         threads_per_worker=1, dashboard_address=None))
+            # (no dashboard, and its HTTP server on a free port, not 8787: a port in use
+            #  there made distributed warn, and leak the socket it tried)
+            cluster = LocalCluster(n_workers=a.jobs or os.cpu_count() or 2,
+                                   threads_per_worker=1, dashboard_address=None,
+                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            client = Client(cluster)
         executor = client.get_executor()
     else:
         pool = _Pool(a.jobs)
@@ -455,6 +459,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             pool.close()
         if client is not None:
             client.close()
+        if cluster is not None:
+            cluster.close()  # (a client closes only a cluster it made itself: its workers
+            #                  outlived the command)
     if a.out:
         write_csv(all_rows, a.out)
         if partial and os.path.exists(partial):
