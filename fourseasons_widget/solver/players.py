@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..budget import Budget
 from ..model.rules import Rules
 from ..model.state import STOCK, Move, RawMove, State
 from ..validate import check_position, count_budget, whole
@@ -179,7 +180,8 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
             plans = []
             resamples += 1
             for _ in range(samples):
-                verdict, plan, n = search(rules, sample_order(s, seen, rng), max_nodes=max_nodes)
+                verdict, plan, n = search(rules, sample_order(s, seen, rng),
+                                          budget=Budget(positions=max_nodes))
                 nodes += n
                 if verdict == "won" and plan:
                     plans.append(plan)

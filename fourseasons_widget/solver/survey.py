@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import time
 
+from ..budget import Budget
 from ..model.game import Game
 from ..model.rules import get_rules
 from ..validate import budget
@@ -45,7 +46,7 @@ def survey_deal(seed: int, variant: str = "standard", *, max_positions: int = 4_
     state = g.state
     t0 = time.process_time()
     if abstraction_applies(rules, state.base) and rules.n_piles <= 5:
-        r = prove_by_ranks(g, max_positions=max_positions, max_seconds=None, engine=engine,
+        r = prove_by_ranks(g, budget=Budget(positions=max_positions), engine=engine,
                            max_table=max_table)
         method, why, layers = "ranks", r.why, r.layers
     else:
