@@ -684,6 +684,20 @@ def _emit(sh, n, home, wm, node, t):
     node[1] = wm | ((home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12)) << 47)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _waste_top(wm, turned):
+    """The waste's top card in the rank abstraction's waste mask ``wm`` (a bit per turned
+    card still in the waste): its index among the turned cards and the card (-1, -1: none)."""
+    wtop = -1
+    wi = -1
+    if wm != 0:
+        wi = 63
+        while not (wm >> wi) & 1:
+            wi -= 1
+        wtop = turned[wi]
+    return wi, wtop
+
+
 @njit(cache=True, _nrt=False)
 def _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren, under):
     """The safe moves home of :meth:`~.abstraction._RankSearch.settle` on an unpacked node
@@ -695,13 +709,7 @@ def _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren
         if h > 0 and h < 13:
             c = wants[s, h]
             if safe_basic(c, hs, children, nchildren):
-                wtop = -1
-                wi = -1
-                if wm != 0:
-                    wi = 63
-                    while not (wm >> wi) & 1:
-                        wi -= 1
-                    wtop = turned[wi]
+                wi, wtop = _waste_top(wm, turned)
                 if c == wtop:
                     wm &= ~(np.int64(1) << wi)
                 else:
@@ -808,13 +816,7 @@ def _unpack(w0, w1, n, turned, sh, home):
     for s in range(4):
         home[s] = (hb >> (4 * s)) & 15
     wm = w1 & ((np.int64(1) << 47) - 1)
-    wtop = -1
-    wi = -1
-    if wm != 0:
-        wi = 63
-        while not (wm >> wi) & 1:
-            wi -= 1
-        wtop = turned[wi]
+    wi, wtop = _waste_top(wm, turned)
     empty = -1
     for i in range(n):
         if sh[i] == 0:
