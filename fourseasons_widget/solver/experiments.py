@@ -113,13 +113,15 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     elif player == FAIR:
         from .players import FAIR_NODES, play_fair
 
-        p = play_fair(game, max_nodes=task.get("max_nodes") or FAIR_NODES, seed=task["seed"])
+        p = play_fair(game, per_sample=Budget(positions=task.get("max_nodes") or FAIR_NODES),
+                      seed=task["seed"])
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player == FAIR_MC:
         from .fair import FAIR_MAX_NODES, play_fair_mc
 
-        p = play_fair_mc(game, max_nodes=task.get("max_nodes") or FAIR_MAX_NODES)
+        p = play_fair_mc(game, per_sample=Budget(positions=task.get("max_nodes")
+                                                 or FAIR_MAX_NODES))
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player in ("random", "heuristic"):

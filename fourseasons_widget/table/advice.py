@@ -245,8 +245,9 @@ class Advisor:
                 and backends.DEFAULT_ENGINE != "python")
         if not fast and compiled.installed() and compiled.supports(self.host.game.rules):
             compiled.warm_up()  # (in the background: a later hint gets the compiled core)
-        return {"samples": self.fair_samples, "max_seconds": seconds,
-                "max_nodes": self.fair_nodes if fast else self.fair_nodes_python}
+        return {"samples": self.fair_samples, "budget": Budget(seconds=seconds),
+                "per_sample": Budget(positions=self.fair_nodes if fast
+                                     else self.fair_nodes_python)}
 
     def _keep(self, obs, visited, d) -> None:
         if len(self.decisions) > 64:
@@ -264,7 +265,8 @@ class Advisor:
         position = self._position()
 
         def run(cancel: threading.Event):
-            return decide(obs, visited=visited, cancel=cancel, **job_args)
+            return decide(obs, visited=visited, **{
+                **job_args, "budget": job_args["budget"].replace(cancel=cancel)})
 
         def done(job: Job, result) -> None:
             with self.host.lock:

@@ -522,7 +522,7 @@ def cmd_survey(a: argparse.Namespace, argv: list[str]) -> int:
                   f"done (last {row['last_width']:,}), {row['positions']:,} positions, "
                   f"{row['cpu_seconds']} s", flush=True)
 
-    rows = survey(seeds, a.variant, max_positions=a.positions, max_table=a.table,
+    rows = survey(seeds, a.variant, budget=Budget(positions=a.positions), max_table=a.table,
                   command=command, progress=progress)
     if a.out:
         write_csv(rows, a.out, SURVEY_FIELDS)
