@@ -64,7 +64,7 @@ def test_solve_publishes_the_line_and_keeps_it_for_the_next_hint():
 
 def test_auto_finish_plays_the_proved_run_home_and_says_so():
     game = Game.new(seed=7)
-    line = solve(game.copy(), max_seconds=30).moves
+    line = solve(game.copy(), budget=Budget(seconds=30)).moves
     for m in line[:-10]:
         game.play(m)
     host = Host(game, seconds=30)
