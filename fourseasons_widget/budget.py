@@ -117,9 +117,32 @@ def takes_budget(old: dict[str, str], *,
                   if p.name == "budget" or p.annotation in ("Budget", "Budget | None")]
         defaults = {p.name: p.default for p in params}
         where = fn.__qualname__.replace(".<locals>", "")
+        # (a budget that may come by position: from this many positional arguments on)
+        by_position = min((i for i, p in enumerate(sig.parameters.values())
+                           if p in params and p.kind is p.POSITIONAL_OR_KEYWORD),
+                          default=1 << 30)
+
+        def check(arguments: dict[str, Any]) -> None:
+            """Each budget given checked (and one not given, or ``None``, its default)."""
+            for param, default in defaults.items():
+                value = arguments.get(param)
+                if value is None:
+                    arguments[param] = default
+                elif not isinstance(value, Budget):
+                    raise BudgetError(f"{where}: {param} must be a Budget (from "
+                                      f"fourseasons_widget.budget) or None, not {quote(value)}")
+                else:
+                    can = honours.get(param, FIELDS) if isinstance(honours, dict) else honours
+                    extra = [f for f in FIELDS if f not in can and getattr(value, f) is not None]
+                    if extra:
+                        raise BudgetError(f"{where} honours {param}'s {' and '.join(can)}, "
+                                          f"not its {extra[0]}")
 
         @functools.wraps(fn)
         def entry(*args: Any, **kwargs: Any) -> Any:
+            if len(args) <= by_position and not any(k in old for k in kwargs):
+                check(kwargs)  # (the new spelling: no binding needed)
+                return fn(*args, **kwargs)
             old_given = {k: kwargs.pop(k) for k in tuple(kwargs) if k in old}
             bound = sig.bind(*args, **kwargs)
             b = bound.arguments.get("budget")
@@ -148,21 +171,8 @@ def takes_budget(old: dict[str, str], *,
                         continue
                     fields.setdefault(param, {})[f] = v
                 for param, fs in fields.items():
-                    bound.arguments[param] = (defaults[param] or Budget()).replace(**{
-                        f: v for f, v in fs.items()})
-            for param, default in defaults.items():
-                value = bound.arguments.get(param)
-                if value is None:
-                    bound.arguments[param] = default
-                elif not isinstance(value, Budget):
-                    raise BudgetError(f"{where}: {param} must be a Budget (from "
-                                      f"fourseasons_widget.budget) or None, not {quote(value)}")
-                else:
-                    can = honours.get(param, FIELDS) if isinstance(honours, dict) else honours
-                    extra = [f for f in FIELDS if f not in can and getattr(value, f) is not None]
-                    if extra:
-                        raise BudgetError(f"{where} honours {param}'s {' and '.join(can)}, "
-                                          f"not its {extra[0]}")
+                    bound.arguments[param] = (defaults[param] or Budget()).replace(**fs)
+            check(bound.arguments)
             return fn(*bound.args, **bound.kwargs)
 
         entry.old_budget_keywords = dict(old)  # (for the tests: every old name still works)
