@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     doc = {"about": "winning lines of seeded deals, cut into lesson positions by "
                     "fourseasons_widget.search.endgames; written by "
                     "python -m fourseasons_widget.solver.lessons",
-           "solver": f"solve(Game.new(seed, variant), max_seconds={SECONDS}, engine='python')",
+           "solver": f"solve(Game.new(seed, variant), budget=Budget(seconds={SECONDS}), engine='python')",
            "lines": lines}
     OUT.write_text(json.dumps(doc, indent=0, separators=(",", ":")) + "\n", encoding="utf-8")
     won = sum(line is not None for v in lines.values() for line in v.values())
