@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fourseasons_widget import Game
+from fourseasons_widget import Budget, Game
 from fourseasons_widget.analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, analyse
 from fourseasons_widget.solver.players import play_heuristic
 
@@ -63,7 +63,8 @@ def main() -> None:
     stock_at = {"proved": [], "unknown": []}
     for g in games:
         c0, t0 = time.process_time(), time.perf_counter()
-        a = analyse(g, max_seconds=args.seconds, position_nodes=args.nodes)
+        a = analyse(g, budget=Budget(seconds=args.seconds),
+                    per_position=Budget(positions=args.nodes))
         wall.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
         examined.append(len(a.rows))

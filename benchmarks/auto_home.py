@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from fourseasons_widget import Game
+from fourseasons_widget import Budget, Game
 from fourseasons_widget.automove import home_run
 from fourseasons_widget.solver.greedy import MAX_MOVES, _heuristic_move
 from fourseasons_widget.solver.players import play_fair
@@ -67,7 +67,7 @@ def play_heuristic_with(game: Game, choice: str) -> bool:
 
 
 def play_fair_with(game: Game, choice: str, samples: int, nodes: int) -> bool:
-    return play_fair(game, samples=samples, max_nodes=nodes, seed=0,
+    return play_fair(game, samples=samples, per_sample=Budget(positions=nodes), seed=0,
                      auto=auto_for(choice)).won
 
 

@@ -94,9 +94,9 @@ for _ in range(min(20, w.game.ply)):
 """
 
 SETUP = """from fourseasons_widget import FourSeasons, Game
-from fourseasons_widget.solver.exact import solve
+from fourseasons_widget.solver import Budget, solve
 w = FourSeasons(seed={seed}, auto_home=False)  # the solver's line, every move by a click
-line = [[m.card, m.source, m.target] for m in solve(w.game, max_seconds=30).moves]
+line = [[m.card, m.source, m.target] for m in solve(w.game, budget=Budget(seconds=30)).moves]
 w"""
 
 

@@ -23,7 +23,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from fourseasons_widget import Game, get_rules
+from fourseasons_widget import Budget, Game, get_rules
 from fourseasons_widget.solver.abstraction import prove_by_ranks
 from fourseasons_widget.solver.positions import along_heuristic_line
 from fourseasons_widget.solver.proofs import position_from_dict
@@ -43,12 +43,12 @@ def fixed(model_seconds: float) -> None:
     for case in cases:
         s = position_from_dict(case)
         row = []
-        for name, run in (("bag", lambda s: prove_by_bag(s, RULES, max_positions=10_000_000,
-                                                        max_seconds=60)),
-                          ("model", lambda s: prove_by_model(s, RULES,
-                                                             max_seconds=model_seconds)),
-                          ("ranks", lambda s: prove_by_ranks(s, RULES, max_positions=10_000_000,
-                                                             max_seconds=60))):
+        for name, run in (("bag", lambda s: prove_by_bag(s, RULES, budget=Budget(
+                                                            positions=10_000_000, seconds=60))),
+                          ("model", lambda s: prove_by_model(s, RULES, budget=Budget(
+                                                                 seconds=model_seconds))),
+                          ("ranks", lambda s: prove_by_ranks(s, RULES, budget=Budget(
+                                                                 positions=10_000_000, seconds=60)))):
             if name == "model" and not model_available():
                 row.append("(no ortools)")
                 continue
@@ -77,9 +77,10 @@ def line(seed: int, budget: float) -> None:
             continue
         s = at[k]
         cells = []
-        for run in (lambda s: prove_by_bag(s, RULES, max_positions=None, max_seconds=budget),
-                    lambda s: prove_by_ranks(s, RULES, max_positions=200_000_000,
-                                             max_seconds=budget, engine="auto")):
+        for run in (lambda s: prove_by_bag(s, RULES, budget=Budget(seconds=budget)),
+                    lambda s: prove_by_ranks(s, RULES, budget=Budget(
+                                                 positions=200_000_000, seconds=budget),
+                                             engine="auto")):
             t0 = time.process_time()
             r = run(s)
             cells.append(f"{r.why:13} {r.positions:>9} {time.process_time() - t0:6.1f}s")
@@ -99,9 +100,9 @@ def variants(n: int, nodes: int, names: list[str]) -> None:
         lost = proved = wrong = 0
         cpu = 0.0
         for s in late_positions(variant, n, max_stock=3):
-            exact = prove(s, rules, max_nodes=nodes, max_seconds=None).verdict
+            exact = prove(s, rules, budget=Budget(positions=nodes)).verdict
             t0 = time.process_time()
-            b = prove_by_bag(s, rules, max_positions=1_000_000)
+            b = prove_by_bag(s, rules, budget=Budget(positions=1_000_000))
             cpu += time.process_time() - t0
             lost += exact == "lost"
             proved += exact == "lost" and b.verdict == "lost"
@@ -126,13 +127,13 @@ def deals(n: int, seconds: float) -> None:
     whys = {"bag": {}, "model": {}}
     for seed in seeds:
         g = Game.new(seed=seed)
-        b = prove_by_bag(g, max_positions=None, max_seconds=seconds)
+        b = prove_by_bag(g, budget=Budget(seconds=seconds))
         cells = [f"bag {b.why} {b.positions} positions, {len(b.layers) - 1} of "
                  f"{len(g.state.stock)} layers"]
         whys["bag"][b.why] = whys["bag"].get(b.why, 0) + 1
         proved["bag"] += b.verdict == "lost"
         if model_available():
-            m = prove_by_model(g, max_seconds=seconds)
+            m = prove_by_model(g, budget=Budget(seconds=seconds))
             cells.append(f"model {m.why}")
             whys["model"][m.why] = whys["model"].get(m.why, 0) + 1
             proved["model"] += m.verdict == "lost"

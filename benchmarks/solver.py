@@ -15,7 +15,7 @@
         --reach-out reach.csv                          # the rank abstraction from the deal
     python benchmarks/solver.py --disk 13 --disk-dir /tmp --disk-max 20 \
         --disk-out disk.csv                            # the same on disk (solver/external.py)
-    python benchmarks/solver.py --auto-sample 40       # solve(g, max_seconds=5) on 40 deals
+    python benchmarks/solver.py --auto-sample 40       # solve(g, budget=Budget(seconds=5)) on 40
                                                        # known won: which engine, how many won
     python benchmarks/solver.py --jit                  # the JIT's cold and warm start
     python benchmarks/solver.py --split 13:44:32       # split and conquer (solver/split.py)
@@ -60,7 +60,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget import VARIANTS, Budget, Game, get_rules
 from fourseasons_widget.search.endgames import small_position
 from fourseasons_widget.solver.abstraction import prove_by_ranks
 from fourseasons_widget.solver.exact import search, solve
@@ -81,7 +81,7 @@ def _one(variant: str, seed: int, budget: float) -> tuple[str, int, float, float
     verdict, the nodes, and the wall-clock and CPU seconds of ``solve``."""
     g = Game.new(seed=seed, variant=variant)
     cpu = time.process_time()
-    r = solve(g, max_seconds=budget)
+    r = solve(g, budget=Budget(seconds=budget))
     cpu = time.process_time() - cpu
     if r.won:
         h = g.copy()
@@ -137,7 +137,7 @@ def _tally(rules, states, max_nodes: int, kw: dict) -> tuple[dict[str, int], int
     nodes = 0
     t0 = time.perf_counter()
     for s in states:
-        verdict, _, n = search(rules, s, max_nodes=max_nodes, **kw)
+        verdict, _, n = search(rules, s, budget=Budget(positions=max_nodes), **kw)
         res[verdict] += 1
         nodes += n
     return res, nodes, time.perf_counter() - t0
@@ -168,7 +168,7 @@ def _classify_one(variant: str, seed: int, budget: float) -> tuple[str, float]:
     """The solver with ``budget`` seconds, then (if it did not win) the proof search with as
     much again; a win is replayed in the Game before it counts."""
     g = Game.new(seed=seed, variant=variant)
-    r = solve(g, max_seconds=budget, shorten_line=False)
+    r = solve(g, budget=Budget(seconds=budget), shorten_line=False)
     verdict, secs = r.verdict, r.seconds
     if r.won:
         h = g.copy()
@@ -176,7 +176,7 @@ def _classify_one(variant: str, seed: int, budget: float) -> tuple[str, float]:
             h.play(m)
         assert h.state.is_won, (variant, seed)
     elif verdict == "unknown":
-        p = prove(g, max_seconds=budget)
+        p = prove(g, budget=Budget(seconds=budget))
         verdict, secs = p.verdict, secs + p.seconds
         if p.verdict == "won":
             s = g.state
@@ -224,7 +224,7 @@ def frontier(deals: int, max_nodes: int) -> None:
         runs: list[list] = []  # [verdict, first k, last k, most nodes]
         t0 = time.process_time()
         for k in sorted(at):
-            r = prove(at[k], rules, max_nodes=max_nodes, max_seconds=None)
+            r = prove(at[k], rules, budget=Budget(positions=max_nodes))
             if runs and runs[-1][0] == r.verdict:
                 runs[-1][2] = k
                 runs[-1][3] = max(runs[-1][3], r.nodes)
@@ -258,7 +258,7 @@ def proofs(variants: list[str], deals: int, budget: float, late: int, late_nodes
         rows = []
         for _, kw in configs:
             t0 = time.process_time()
-            rows.append([prove(s, rules, max_nodes=late_nodes, max_seconds=None, **kw)
+            rows.append([prove(s, rules, budget=Budget(positions=late_nodes), **kw)
                          for s in states])
             rows[-1].append(time.process_time() - t0)
         common = [i for i in range(len(states)) if all(r[i].verdict == "lost" for r in rows)]
@@ -321,7 +321,7 @@ def layered(seed: int, stock_left: list[int], max_nodes: int, anatomy: list[int]
             if k not in at:
                 continue
             t0 = time.process_time()
-            r = prove_by_ranks(at[k], rules, max_positions=max_nodes)
+            r = prove_by_ranks(at[k], rules, budget=Budget(positions=max_nodes))
             verdict = r.verdict if r.verdict == "lost" else f"unknown ({r.why})"
             print(f"| {k} | {verdict} | {r.positions:,} | {max(r.layers):,} | "
                   f"{time.process_time() - t0:.1f} |", flush=True)
@@ -362,7 +362,7 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
     rules = get_rules("standard")
     at, _ = along_heuristic_line(13)
     compiled.CompiledSearch(rules, at[10], deep_safe=True).run(100)  # compile (or load) first
-    prove_by_ranks(at[5], rules, max_positions=100, engine="compiled")
+    prove_by_ranks(at[5], rules, budget=Budget(positions=100), engine="compiled")
     print("## Compiled core against the reference: the same searches, one process, CPU time "
           "(a loaded machine: compare the ratio, not the rates)\n")
     print("| search | from | verdict | positions | reference s | reference pos/s | compiled s "
@@ -401,7 +401,7 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
         g = Game.new(seed=seed)  # portfolio of restarts) at a node budget, on deals it leaves
 
         def whole(engine, g=g):
-            r = solve(g, max_nodes=solver_nodes, max_seconds=None, engine=engine)
+            r = solve(g, budget=Budget(positions=solver_nodes), engine=engine)
             return r.verdict, r.nodes
 
         (ref, ref_s), (comp, comp_s) = _timed(lambda: whole("python")), \
@@ -420,8 +420,9 @@ def speed(seeds: int, solver_nodes: int, exact_from: int, ranks_from: int,
     (ref, ref_s), (comp, comp_s) = _timed(ref_proof), _timed(comp_proof)
     row("proof search", f"deal 13, {exact_from} stock cards left", ref, ref_s, comp, comp_s)
     s = at[ranks_from]
-    (ra, ref_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40, engine="python"))
-    (rb, comp_s) = _timed(lambda: prove_by_ranks(s, rules, max_positions=1 << 40,
+    (ra, ref_s) = _timed(lambda: prove_by_ranks(s, rules, budget=Budget(positions=1 << 40),
+                                                  engine="python"))
+    (rb, comp_s) = _timed(lambda: prove_by_ranks(s, rules, budget=Budget(positions=1 << 40),
                                                   engine="compiled"))
     row("rank abstraction", f"deal 13, {ranks_from} stock cards left", (ra.why, ra.positions),
         ref_s, (rb.why, rb.positions), comp_s)
@@ -456,7 +457,7 @@ def reach(seeds: list[int], max_positions: int, max_seconds: float, out: str | N
     for seed in seeds:
         g = Game.new(seed=seed)
         r, secs = _timed(lambda g=g: prove_by_ranks(
-            g, max_positions=max_positions, max_seconds=max_seconds, engine="compiled"))
+            g, budget=Budget(positions=max_positions, seconds=max_seconds), engine="compiled"))
         rows.append({"seed": seed, "verdict": r.verdict, "why": r.why,
                      "layers": len(r.layers), "positions": r.positions,
                      "largest_layer": max(r.layers, default=0), "cpu_seconds": round(secs, 1),
@@ -546,7 +547,7 @@ def write_proof_positions(path: str) -> None:
     out = []
     for i, s in enumerate(late_positions("standard", 40, max_stock=3, max_seeds=400)):
         verdict = plain_verdict(rules, s, 20_000)
-        nodes = prove(s, rules, max_nodes=100_000, max_seconds=None, deep_safe=False).nodes
+        nodes = prove(s, rules, budget=Budget(positions=100_000), deep_safe=False).nodes
         if verdict != "unknown" and nodes >= 100 and len(out) < 10:
             out.append({"source": f"late_positions('standard', 40, max_stock=3)[{i}]",
                         "verdict": verdict, **position_to_dict(s)})
@@ -562,7 +563,7 @@ def write_proof_positions(path: str) -> None:
     # far from the end: deal 13 along the heuristic player's line, 24 stock cards left (the
     # plain search cannot finish there; the solver's own search is the reference)
     s = along_heuristic_line(13)[0][24]
-    verdict = search(rules, s, max_nodes=1_000_000, order="cross")[0]
+    verdict = search(rules, s, budget=Budget(positions=1_000_000), order="cross")[0]
     far = Path(path).with_name("proof_far.json")
     far.write_text(json.dumps([{"source": "Game.new(seed=13), heuristic_line, 24 stock cards "
                                 "left", "verdict": verdict, **position_to_dict(s)}],
@@ -571,7 +572,7 @@ def write_proof_positions(path: str) -> None:
 
 
 def auto_sample(n: int, seconds: float, seed: int, engine: str | None = None) -> None:
-    """``solve(g, max_seconds=seconds)`` with the defaults (``engine="auto"``) on ``n`` standard
+    """``solve(g, budget=Budget(seconds=seconds))`` with the defaults (``engine="auto"``) on ``n`` standard
     deals known won (a random sample of the shipped classification's wins): which engine
     answered, how many it won, and the wall and CPU seconds.  First one call on a cold process
     (the JIT not yet loaded: Python answers while it warms up), then, the warm-up done, the
@@ -590,12 +591,12 @@ def auto_sample(n: int, seconds: float, seed: int, engine: str | None = None) ->
                  and r["outcome"] == "won")
     sample = sorted(random.Random(seed).sample(won, n))
     kw = {} if engine is None else {"engine": engine}
-    print(f"## solve(g, max_seconds={seconds:g}{', engine=' + repr(engine) if engine else ''}) "
+    print(f"## solve(g, budget=Budget(seconds={seconds:g}){', engine=' + repr(engine) if engine else ''}) "
           f"on {n} deals known won "
           f"(random.Random({seed}).sample of the {len(won)} wins of classification.csv)\n")
     g = Game.new(seed=sample[0])
     t0, c0 = time.perf_counter(), time.process_time()
-    r = solve(g, max_seconds=seconds, **kw)
+    r = solve(g, budget=Budget(seconds=seconds), **kw)
     print(f"- first call, cold process: engine **{r.engine}**, {r.verdict}, "
           f"{time.perf_counter() - t0:.2f} s wall, {time.process_time() - c0:.2f} s CPU "
           f"(the JIT warming up in the background meanwhile)")
@@ -612,7 +613,7 @@ def auto_sample(n: int, seconds: float, seed: int, engine: str | None = None) ->
     for sd in sample:
         g = Game.new(seed=sd)
         t0, c0 = time.perf_counter(), time.process_time()
-        r = solve(g, max_seconds=seconds, **kw)
+        r = solve(g, budget=Budget(seconds=seconds), **kw)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         walls.append(wall)
         wins += r.won

@@ -13,6 +13,7 @@ from typing import Any as _Any
 from ._moved import MOVED_MODULES as _MOVED_MODULES
 from ._moved import install as _install_moved
 from ._moved import moved_attribute as _moved_attribute
+from .budget import Budget, BudgetError
 from .model.cards import CardError, card_code, parse_card
 from .model.game import Game, SaveFileError, position_status, set_loss_prover  # noqa: F401
 from .model.rules import VARIANTS, IllegalMoveError, Rules, RulesError, get_rules
@@ -21,16 +22,22 @@ from .model.state import Move, State
 _install_moved()
 
 
-def _game_analyse(self: Game, max_seconds: float | None = 10.0, **budgets: _Any):
+def _game_analyse(self: Game, *args: _Any, **kwargs: _Any):
     """Deprecated: use :func:`fourseasons_widget.analysis.analyse` (``analyse(game)``).
 
     Kept for one release after the method moved out of the model (which knows no solver);
-    the same arguments, the same :class:`~fourseasons_widget.analysis.Analysis`."""
+    the same arguments (a first positional one is the old ``max_seconds``; ``budget=`` and
+    ``per_position=`` as :func:`~fourseasons_widget.analysis.analyse`), the same
+    :class:`~fourseasons_widget.analysis.Analysis`."""
     _warnings.warn("Game.analyse is deprecated: use fourseasons_widget.analysis.analyse(game); "
                    "Game.analyse goes in the next release", DeprecationWarning, stacklevel=2)
     from .analysis import analyse
 
-    return analyse(self, max_seconds=max_seconds, **budgets)
+    if args:  # (game.analyse(5): the old max_seconds, which analyse() converts with a warning)
+        if len(args) > 1 or "max_seconds" in kwargs:
+            raise TypeError("Game.analyse takes at most one positional argument (max_seconds)")
+        kwargs["max_seconds"] = args[0]
+    return analyse(self, **kwargs)
 
 
 # (set here: the model itself imports no analysis, see tests/test_package_layout.py)
@@ -47,6 +54,7 @@ if _sys.platform == "emscripten":  # Pyodide (the JupyterLite site): no threads 
 __all__ = [
     "Game", "Move", "State", "Rules", "VARIANTS", "get_rules", "IllegalMoveError",
     "SaveFileError", "CardError", "RulesError", "card_code", "parse_card", "position_status",
+    "Budget", "BudgetError",
     "FourSeasons", "SearchView", "analyse", "__version__",
 ]
 

@@ -27,10 +27,10 @@ lost from here" or "no win found within N positions".  The first is cheap late i
 stock cards: a small space to exhaust), the second is what remains early on, when the stock
 still holds most of the deck.
 
->>> from fourseasons_widget import Game
+>>> from fourseasons_widget import Budget, Game
 >>> g = Game.new(seed=1)
 >>> from fourseasons_widget.analysis import analyse
->>> a = analyse(g, max_seconds=2)
+>>> a = analyse(g, budget=Budget(seconds=2))
 >>> a.turning_point is None        # nothing played yet: nothing went wrong
 True
 """
@@ -41,14 +41,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .budget import Budget, takes_budget
 from .model.game import position_status
 from .model.rules import Rules
 from .model.state import Move, RawMove, State
-from .validate import budget
 
-#: the whole analysis stops after this many seconds (the default of ``max_seconds``)
+#: the whole analysis stops after this many seconds (the default ``budget``'s seconds)
 DEFAULT_SECONDS = 10.0
-#: each position gets at most this many solver nodes (``position_nodes``): about 0.4 s on one
+#: each position gets at most this many solver nodes (the default ``per_position``'s positions): about 0.4 s on one
 #: core; a budget in nodes (not seconds) gives the same analysis on any machine
 DEFAULT_POSITION_NODES = 20_000
 #: the position right after the last win found gets one more try, this many times bigger
@@ -144,42 +144,50 @@ def _replay(rules: Rules, start: State, moves: Sequence[Move | str]) -> tuple[li
     return list(g.positions), played
 
 
-def analyse(game, *, max_seconds: float | None = DEFAULT_SECONDS,
-            position_seconds: float | None = None,
-            position_nodes: int | None = DEFAULT_POSITION_NODES,
+_OLD_BUDGETS = {"max_seconds": "seconds", "position_seconds": "per_position.seconds",
+               "position_nodes": "per_position.positions"}
+#: the fields each budget of an analysis honours (a position's search is not cancelled alone)
+_HONOURS = {"budget": ("seconds", "cancel"), "per_position": ("seconds", "positions")}
+
+
+@takes_budget(_OLD_BUDGETS, honours=_HONOURS)
+def analyse(game, *, budget: Budget = Budget(seconds=DEFAULT_SECONDS),
+            per_position: Budget = Budget(positions=DEFAULT_POSITION_NODES),
             stop: Callable[[], bool] | None = None,
             on_row: Callable[[Row], None] | None = None) -> Analysis:
     """Find the move that lost ``game`` (a :class:`~fourseasons_widget.model.game.Game`: its
     ``history``, the moves played; moves taken back are not part of it).
 
-    Budgets (each a finite positive number, or ``None`` for no limit; at least one is needed):
-    ``max_seconds`` for the whole analysis, ``position_seconds`` and ``position_nodes`` for one
-    position.  ``stop()`` is asked before each position (a true answer ends the analysis early,
-    ``complete=False``); ``on_row(row)`` hears of each position examined.
+Two budgets (:class:`~fourseasons_widget.budget.Budget`; at least one limit is needed):
+    ``budget`` for the whole analysis (its seconds, ten by default, and its cancel token),
+    ``per_position`` for the search of one position (its seconds and positions; 20,000
+    positions by default).  ``stop()`` is asked before each position, as the cancel token is (a
+    true answer ends the analysis early, ``complete=False``); ``on_row(row)`` hears of each
+    position examined.
 
     See :func:`analyse_line` for a line given as its start and moves.
     """
-    return analyse_line(game.rules, game.start, game.history, max_seconds=max_seconds,
-                        position_seconds=position_seconds, position_nodes=position_nodes,
-                        stop=stop, on_row=on_row)
+    return analyse_line(game.rules, game.start, game.history, budget=budget,
+                        per_position=per_position, stop=stop, on_row=on_row)
 
 
+@takes_budget(_OLD_BUDGETS, honours=_HONOURS)
 def analyse_line(rules: Rules, start: State, moves: Sequence[Move | str], *,
-                 max_seconds: float | None = DEFAULT_SECONDS,
-                 position_seconds: float | None = None,
-                 position_nodes: int | None = DEFAULT_POSITION_NODES,
+                 budget: Budget = Budget(seconds=DEFAULT_SECONDS),
+                 per_position: Budget = Budget(positions=DEFAULT_POSITION_NODES),
                  stop: Callable[[], bool] | None = None,
                  on_row: Callable[[Row], None] | None = None) -> Analysis:
     """:func:`analyse` for the line of ``moves`` played from ``start`` under ``rules``."""
-    max_seconds = budget(max_seconds, "max_seconds")
-    position_seconds = budget(position_seconds, "position_seconds")
-    position_nodes = budget(position_nodes, "position_nodes", integer=True)
-    if max_seconds is None and position_seconds is None and position_nodes is None:
-        raise ValueError("give at least one budget (max_seconds, position_seconds or "
-                         "position_nodes): proving a deal lost can take hours")
+    if budget.seconds is None and per_position.seconds is None and per_position.positions is None:
+        raise ValueError("give at least one budget (budget=Budget(seconds=...) or per_position="
+                         "Budget(seconds=..., positions=...)): proving a deal lost can take hours")
+    if budget.cancel is not None:
+        asked, cancel = stop, budget.cancel
+        stop = (cancel.is_set if asked is None
+                else lambda: bool(cancel.is_set()) or bool(asked()))
     positions, played = _replay(rules, start, moves)
-    return _Analyser(rules, positions, played, max_seconds, position_seconds, position_nodes,
-                     stop, on_row).run()
+    return _Analyser(rules, positions, played, budget.seconds, per_position.seconds,
+                     per_position.positions, stop, on_row).run()
 
 
 class _Analyser:
@@ -229,7 +237,8 @@ class _Analyser:
                 return None
             seconds = left if seconds is None else min(seconds, left)
         nodes = None if self.position_nodes is None else self.position_nodes * factor
-        r = solve(self.p[i], self.rules, max_seconds=seconds, max_nodes=nodes, shorten_line=False)
+        r = solve(self.p[i], self.rules, budget=Budget(seconds=seconds, positions=nodes),
+                  shorten_line=False)
         self.nodes += r.nodes
         self.record(Row(i, r.verdict, "retry" if factor > 1 else "solver", r.nodes,
                         round(r.seconds, 4), len(self.p[i].stock), tuple(r.moves)), r.raw)

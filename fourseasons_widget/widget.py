@@ -50,6 +50,7 @@ import anywidget
 import traitlets
 
 from . import preview
+from .budget import Budget, takes_budget
 from .channel import FrontEndGate, IntentError
 from .model.game import Game
 from .model.rules import VARIANTS, RulesError
@@ -480,7 +481,8 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
         while a game is in progress on this board)."""
         return self._table.resume()
 
-    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def hint(self, budget: Budget | None = None, *, background: bool = False,
              knows_stock: bool = False) -> Hint | Job:
         """Advice for the current position.  By default **fair**: the fair Monte-Carlo
         player's move (:mod:`~fourseasons_widget.solver.fair`), decided from what the player
@@ -494,24 +496,31 @@ class FourSeasons(FrontEndGate, anywidget.AnyWidget):
 
         ``background=True`` (what the board's Hint button does) runs the search in the worker
         and returns its :class:`~fourseasons_widget.table.background.Job`; the board stays live, and
-        the advice is shown when it comes (or dropped if the position has changed)."""
-        return self._table.hint(max_seconds, background=background, knows_stock=knows_stock)
+        the advice is shown when it comes (or dropped if the position has changed).
 
-    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
+        ``budget``: a :class:`~fourseasons_widget.budget.Budget` whose seconds bound the search
+        (``None``: the board's ``hint_seconds``)."""
+        return self._table.hint(budget, background=background, knows_stock=knows_stock)
+
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def auto_finish(self, budget: Budget | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played, and says
         why it stopped when it stops short of the win.
 
         Safe means proved: either moving cards home and turning the stock is enough to win
         (then all of it is played), or each card sent home keeps a win the solver has proved.
         ``background=True`` runs the search, if one is needed, in the worker (returns 0 then;
-        the cards go home when it has proved them safe)."""
-        return self._table.auto_finish(max_seconds, background=background)
+        the cards go home when it has proved them safe).  ``budget``: as :meth:`hint`."""
+        return self._table.auto_finish(budget, background=background)
 
-    def solve(self, max_seconds: float | None = None, *, background: bool = False):
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def solve(self, budget: Budget | None = None, *, background: bool = False):
         """Solve the current position and publish the line for replay in the browser
         (``replay`` trait).  Returns the solver's result (with ``background=True``, what the
-        board's Solve button does, the :class:`~fourseasons_widget.table.background.Job` instead)."""
-        return self._table.solve(max_seconds, background=background)
+        board's Solve button does, the :class:`~fourseasons_widget.table.background.Job` instead).
+        ``budget``: a :class:`~fourseasons_widget.budget.Budget` whose seconds bound the search
+        (``None``: the board's ``solve_seconds``)."""
+        return self._table.solve(budget, background=background)
 
     def cancel(self) -> bool:
         """Stop the search running in the background (Hint, Solve); True if one was running."""

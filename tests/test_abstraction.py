@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.abstraction import (
     _RankSearch,
     abstraction_applies,
@@ -69,7 +70,7 @@ def test_lost_only_where_the_plain_search_says_lost():
     assert proved >= 8
     checked = 0
     for s in late_positions("standard", 25, max_stock=3, max_seeds=300)[5:]:
-        r = prove_by_ranks(s, RULES, max_positions=200_000)
+        r = prove_by_ranks(s, RULES, budget=Budget(positions=200_000))
         plain = plain_verdict(RULES, s, 5_000)
         if r.verdict == "lost":
             assert plain in ("lost", "unknown")
@@ -87,8 +88,8 @@ def test_safe_moves_home_keep_every_verdict_and_narrow_the_layers():
     positions = [position_from_dict(c) for c in CASES]
     positions += late_positions("standard", 20, max_stock=4, max_seeds=300)[3:]
     for s in positions:
-        plain = prove_by_ranks(s, RULES, max_positions=300_000, safe_home=False)
-        safe = prove_by_ranks(s, RULES, max_positions=300_000, safe_home=True)
+        plain = prove_by_ranks(s, RULES, budget=Budget(positions=300_000), safe_home=False)
+        safe = prove_by_ranks(s, RULES, budget=Budget(positions=300_000), safe_home=True)
         if plain.why == "lost":
             assert safe.why == "lost"
             assert all(a <= b for a, b in zip(safe.layers, plain.layers, strict=True))
@@ -96,7 +97,7 @@ def test_safe_moves_home_keep_every_verdict_and_narrow_the_layers():
             agree += 1
         if safe.verdict == "lost":
             assert plain_verdict(RULES, s, 20_000) in ("lost", "unknown")
-            assert prove(s, RULES, max_nodes=300_000, max_seconds=None).verdict != "won"
+            assert prove(s, RULES, budget=Budget(positions=300_000)).verdict != "won"
     assert agree >= 10 and fewer >= 3, (agree, fewer)
 
 
@@ -106,13 +107,13 @@ def test_no_position_along_a_winning_line_is_called_lost():
     calls = 0
     for seed in (0, 1, 2, 3, 4, 6):
         g = Game.new(seed=seed)
-        r = solve(g, max_nodes=200_000, max_seconds=None)
+        r = solve(g, budget=Budget(positions=200_000))
         assert r.won
         s = g.state
         for m in r.raw:
             s = RULES.apply(s, m)
             if len(s.stock) <= 16 and not s.is_won:
-                v = prove_by_ranks(s, RULES, max_positions=30_000)
+                v = prove_by_ranks(s, RULES, budget=Budget(positions=30_000))
                 assert v.verdict != "lost", (seed, len(s.stock))
                 calls += 1
     assert calls > 100
@@ -123,7 +124,7 @@ def test_far_from_the_end_it_proves_with_fewer_positions():
     abstraction both prove it lost, the abstraction with fewer positions."""
     (case,) = json.loads((DATA / "proof_far.json").read_text())
     s = position_from_dict(case)
-    exact = prove(s, RULES, max_nodes=1_000_000, max_seconds=None)
+    exact = prove(s, RULES, budget=Budget(positions=1_000_000))
     abstract = prove_by_ranks(s, RULES)
     assert exact.verdict == abstract.verdict == "lost"
     assert abstract.positions < exact.nodes
@@ -138,7 +139,7 @@ def test_it_applies_only_where_it_is_sound_and_keeps_its_budget():
         assert not abstraction_applies(get_rules(v))
         with pytest.raises(ValueError, match="rank abstraction"):
             prove_by_ranks(Game.new(seed=1, variant=v))
-    r = prove_by_ranks(Game.new(seed=344), max_positions=3000)
+    r = prove_by_ranks(Game.new(seed=344), budget=Budget(positions=3000))
     assert (r.verdict, r.why, r.positions) == ("unknown", "budget", 3000)
 
 
@@ -151,7 +152,7 @@ def test_deal_13_is_proved_lost_31_stock_cards_from_the_end():
     assert not won
     s = at[31]
     assert len(s.stock) == 31
-    r = prove_by_ranks(s, RULES, max_positions=2_000_000)
+    r = prove_by_ranks(s, RULES, budget=Budget(positions=2_000_000))
     assert (r.verdict, r.why) == ("lost", "lost")
     assert 1_000_000 < r.positions < 2_000_000 and len(r.layers) == 32
 

@@ -9,7 +9,7 @@ from helpers import played_by_heuristic, with_stock_reshuffled
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from fourseasons_widget import Game
+from fourseasons_widget import Budget, Game
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.table.advice import Advisor
 from fourseasons_widget.table.background import ForegroundWorker
@@ -45,7 +45,7 @@ class Host:
 
 def test_a_hint_without_a_table_advises_and_never_names_the_stock_card():
     host = Host(Game.new(seed=37))  # (its only move is turning the stock)
-    h = Advisor(host).hint(max_seconds=2)
+    h = Advisor(host).hint(Budget(seconds=2))
     assert h.verdict == "lost" or ("turn the stock" in h.text and h.move.source == "stock")
     assert host.said and host.said[-1][1] == h.text
 
@@ -64,7 +64,7 @@ def test_solve_publishes_the_line_and_keeps_it_for_the_next_hint():
 
 def test_auto_finish_plays_the_proved_run_home_and_says_so():
     game = Game.new(seed=7)
-    line = solve(game.copy(), max_seconds=30).moves
+    line = solve(game.copy(), budget=Budget(seconds=30)).moves
     for m in line[:-10]:
         game.play(m)
     host = Host(game, seconds=30)

@@ -17,6 +17,7 @@ import pytest
 
 from fourseasons_widget import Game, IllegalMoveError, Move
 from fourseasons_widget.analysis import analyse, analyse_line
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.table.losses import prove_late_loss
 
 GAMES = json.loads((Path(__file__).parent / "data" / "lost_games.json").read_text())
@@ -50,7 +51,7 @@ def test_the_analysis_finds_exactly_the_losing_move(game):
     g = recorded(game)
     k = game["turning_point"]
     before = g.to_json()
-    a = analyse(g, max_seconds=None)  # the default node budget per position, no time limit
+    a = analyse(g, budget=Budget())  # the default node budget per position, no time limit
     assert a.turning_point == k
     assert a.played == g.history[k]
     assert a.proved and a.lost_from == k + 1
@@ -74,7 +75,7 @@ def test_unknown_is_never_reported_as_lost(game, nodes):
     turning point is called lost, nothing after it won; a proof is only claimed at ``k``."""
     g = recorded(game)
     k = game["turning_point"]
-    a = analyse(g, max_seconds=None, position_nodes=nodes)
+    a = analyse(g, budget=Budget(), per_position=Budget(positions=nodes))
     for row in a.rows:
         if row.verdict == "lost":
             assert row.ply > k, row
@@ -92,13 +93,13 @@ def test_unknown_is_never_reported_as_lost(game, nodes):
 
 def test_a_tiny_budget_says_unknown_not_lost():
     g = recorded(GAMES[0])
-    a = analyse(g, max_seconds=None, position_nodes=1)
+    a = analyse(g, budget=Budget(), per_position=Budget(positions=1))
     assert a.turning_point is None and not a.proved
     # the only loss it states is the game's own proof of the final position
     assert [(r.ply, r.by) for r in a.rows if r.verdict == "lost"] == [(g.ply, "status")]
     assert all(r.verdict == "unknown" for r in a.rows if r.by != "status")
     assert "No win was found" in a.text
-    generous = analyse(g, max_seconds=None)
+    generous = analyse(g, budget=Budget())
     assert generous.proved  # the same game, with a real budget: proved
 
 
@@ -107,7 +108,7 @@ def test_each_examined_position_has_a_row_with_its_cost():
     game = GAMES[-1]
     g = recorded(game)
     seen = []
-    a = analyse(g, max_seconds=None, on_row=seen.append)
+    a = analyse(g, budget=Budget(), on_row=seen.append)
     # (a position tried again with a bigger budget keeps its last row)
     assert list(a.rows) == sorted({r.ply: r for r in seen}.values(), key=lambda r: r.ply)
     plies = [r.ply for r in a.rows]
@@ -131,8 +132,8 @@ def test_the_old_game_analyse_warns_and_answers_as_analyse():
     game = GAMES[0]
     g = recorded(game)
     with pytest.warns(DeprecationWarning, match=r"fourseasons_widget\.analysis\.analyse"):
-        old = g.analyse(max_seconds=None, position_nodes=2_000)
-    new = analyse(g, max_seconds=None, position_nodes=2_000)
+        old = g.analyse(budget=Budget(), per_position=Budget(positions=2_000))
+    new = analyse(g, budget=Budget(), per_position=Budget(positions=2_000))
     assert (old.turning_point, old.played, old.better, old.proved, old.line) == (
         new.turning_point, new.played, new.better, new.proved, new.line)
     assert old.played == g.history[old.turning_point]
@@ -155,14 +156,14 @@ def test_a_game_still_winnable_has_no_turning_point():
     g = Game.from_deck(w["deck"])
     for m in w["line"][:20]:
         g.play(m)
-    a = analyse(g, max_seconds=None)
+    a = analyse(g, budget=Budget())
     assert a.outcome == "winnable" and a.turning_point is None
     assert a.verdict_at(g.ply) == "won"
     assert "still possible" in a.text
 
 
 def test_nothing_played_nothing_to_find():
-    a = analyse(Game.new(seed=3), max_seconds=None)
+    a = analyse(Game.new(seed=3), budget=Budget())
     assert a.turning_point is None and a.plies == 0
 
 
@@ -195,7 +196,7 @@ def test_an_illegal_line_is_refused():
 
 def test_stop_ends_the_analysis_early_and_says_so():
     g = recorded(GAMES[-1])
-    a = analyse(g, max_seconds=None, stop=lambda: True)
+    a = analyse(g, budget=Budget(), stop=lambda: True)
     assert not a.complete and a.turning_point is None
     assert "cut short" in a.text
     # (the final position was still judged: the game's own cheap proof)
@@ -220,7 +221,7 @@ def test_every_variant_is_analysed_consistently(variant):
     g = Game.new(seed=3, variant=variant)
     for m in play_heuristic(g).moves:
         g.play(m)
-    a = analyse(g, max_seconds=None, position_nodes=2000)
+    a = analyse(g, budget=Budget(), per_position=Budget(positions=2000))
     assert (a.outcome == "won") == (g.status == "won")
     won = [r.ply for r in a.rows if r.verdict == "won"]
     lost = [r.ply for r in a.rows if r.verdict == "lost"]

@@ -12,6 +12,7 @@ from helpers import ALL_VARIANTS
 
 from fourseasons_widget import Game
 from fourseasons_widget.automove import after_move, finishing_run, safe_home_moves
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import parse_card
 from fourseasons_widget.model.game import SaveFileError
 from fourseasons_widget.solver.exact import _tables
@@ -57,7 +58,7 @@ def test_finishing_run_wins_when_only_home_moves_and_turns_are_left():
     g = Game.new(seed=7)
     from fourseasons_widget.solver.exact import solve
 
-    line = solve(g, max_seconds=20).moves
+    line = solve(g, budget=Budget(seconds=20)).moves
     assert line, "seed 7 is a solved deal"
     # from some point of the winning line the rest is moves home and turns
     for i in range(len(line)):

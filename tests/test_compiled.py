@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.search.endgames import small_position
 from fourseasons_widget.solver.abstraction import prove_by_ranks
 from fourseasons_widget.solver.exact import FastSearch, search
@@ -65,16 +66,16 @@ def _agree(state, rules, budget=400_000) -> str:
 def test_fixed_positions_same_verdicts_and_positions_as_the_reference(case):
     s = position_from_dict(case)
     assert _agree(s, RULES) == case["verdict"]
-    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python")
-    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled")
+    a = prove_by_ranks(s, RULES, budget=Budget(positions=200_000), engine="python")
+    b = prove_by_ranks(s, RULES, budget=Budget(positions=200_000), engine="compiled")
     # a win with swaps is found after an order-dependent number of positions; a loss is not
     assert a.why == b.why
     if a.why == "lost":
         assert (b.positions, b.layers) == (a.positions, a.layers)
         assert case["verdict"] == "lost"
     # the same without the safe moves home (the kernel's other path)
-    a = prove_by_ranks(s, RULES, max_positions=200_000, engine="python", safe_home=False)
-    b = prove_by_ranks(s, RULES, max_positions=200_000, engine="compiled", safe_home=False)
+    a = prove_by_ranks(s, RULES, budget=Budget(positions=200_000), engine="python", safe_home=False)
+    b = prove_by_ranks(s, RULES, budget=Budget(positions=200_000), engine="compiled", safe_home=False)
     assert a.why == b.why
     if a.why == "lost":
         assert (b.positions, b.layers) == (a.positions, a.layers)
@@ -90,8 +91,8 @@ def test_fresh_late_positions_agree_with_the_reference_and_the_plain_search():
         plain = plain_verdict(RULES, s, 2_000)
         if plain != "unknown":
             assert v == plain
-        a = prove_by_ranks(s, RULES, max_positions=20_000, engine="python")
-        b = prove_by_ranks(s, RULES, max_positions=20_000, engine="compiled")
+        a = prove_by_ranks(s, RULES, budget=Budget(positions=20_000), engine="python")
+        b = prove_by_ranks(s, RULES, budget=Budget(positions=20_000), engine="compiled")
         assert a.why == b.why
         if a.why == "lost":
             assert b.positions == a.positions and v in ("lost", None)
@@ -104,7 +105,7 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost_by_both():
     far = position_from_dict(json.loads((DATA / "proof_far.json").read_text())[0])
     ref = ProofSearch(RULES, far)
     assert ref.run(1_000_000) == "lost"
-    r = prove(far, RULES, max_nodes=1_000_000, max_seconds=None, engine="compiled")
+    r = prove(far, RULES, budget=Budget(positions=1_000_000), engine="compiled")
     assert (r.verdict, r.nodes) == ("lost", ref.nodes)
     a = prove_by_ranks(far, RULES, engine="python")
     b = prove_by_ranks(far, RULES, engine="compiled")
@@ -128,8 +129,8 @@ def test_the_portfolio_from_the_deal_is_the_reference_s_move_for_move():
     seen = set()
     for seed in (*range(6), 69):
         g = Game.new(seed=seed)
-        ref = search(RULES, g.state, max_nodes=20_000, engine="python")
-        comp = search(RULES, g.state, max_nodes=20_000, engine="compiled")
+        ref = search(RULES, g.state, budget=Budget(positions=20_000), engine="python")
+        comp = search(RULES, g.state, budget=Budget(positions=20_000), engine="compiled")
         assert comp == ref
         seen.add(ref[0])
         if ref[0] == "won":
@@ -151,7 +152,7 @@ def test_budgets_stop_the_search_without_a_verdict():
     ref = FastSearch(g.rules, g.state)
     assert ref.run(5_000) is None
     assert (verdict, line, nodes) == ("unknown", [], ref.nodes)
-    r = prove_by_ranks(g, max_positions=2_000, engine="compiled")
+    r = prove_by_ranks(g, budget=Budget(positions=2_000), engine="compiled")
     assert (r.verdict, r.why) == ("unknown", "budget") and r.positions <= 2_000
 
 
@@ -257,7 +258,7 @@ def test_split_and_conquer_proves_what_the_whole_search_proves():
     assert r.head_positions + r.positions >= whole.positions
     assert r.largest_layer < max(whole.layers)  # (the point: narrower layers)
     g = Game.new(seed=0)  # won by the solver: along its line, never "lost"
-    line = search(RULES, g.state, max_nodes=200_000, engine="compiled")[1]
+    line = search(RULES, g.state, budget=Budget(positions=200_000), engine="compiled")[1]
     s = g.state
     for i, m in enumerate(line):
         s = RULES.apply(s, m)

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from fourseasons_widget import FourSeasons, Game, IllegalMoveError
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import CODES, card_name
 from fourseasons_widget.model.state import Move
 from fourseasons_widget.solver.exact import solve
@@ -124,7 +125,7 @@ def test_a_board_built_or_driven_from_python_records_nothing(store):
     lost.refresh()
     assert lost.analyse().proved and lost.status == "lost"
     scripted = FourSeasons(seed=7, stats=store)
-    for m in solve(scripted.game, max_nodes=200_000).moves:  # a script wins a deal
+    for m in solve(scripted.game, budget=Budget(positions=200_000)).moves:  # a script wins a deal
         scripted.play(m)
     assert scripted.status == "won"
     scripted.new_game(seed=8)
@@ -160,7 +161,7 @@ def test_resume_after_restart_and_run_all(store):
     demo.play("3D>f")
     demo.play("turn")
     demo.undo()
-    demo.hint(max_seconds=0.2)
+    demo.hint(Budget(seconds=0.2))
     practice = FourSeasons(seed=16, stats=store)
     FourSeasons(seed=11, variant="czarina", stats=store)
     lost = FourSeasons(game=_beginner_lost(), stats=store)
@@ -279,7 +280,7 @@ def test_resume_is_refused_over_a_game_in_progress_and_a_game_is_never_played_tw
 
 def test_a_saved_game_of_another_variant_or_finished_is_not_resumed(store):
     won = Game.new(seed=7, variant="simplicity")
-    for m in solve(won, max_nodes=300_000).moves:
+    for m in solve(won, budget=Budget(positions=300_000)).moves:
         won.play(m)
     store.save_unfinished("corners", won.to_json(), 10.0)  # a tampered record
     w = FourSeasons(seed=3, variant="corners", stats=store)
@@ -308,7 +309,7 @@ def test_a_hint_to_turn_the_stock_never_names_its_card():
     the board publishes names a face-down card."""
     w = FourSeasons(seed=37, stats=False)
     assert [m.source for m in w.game.legal_moves()] == ["stock"]
-    h = w.hint(max_seconds=1)
+    h = w.hint(Budget(seconds=1))
     assert h.verdict == "lost" or "turn the stock" in h.text
     assert "turned" not in h.text
     published = json.dumps([w.board, w.message, w.replay, w.analysis])
@@ -325,13 +326,13 @@ def test_after_a_turn_the_card_turned_is_named():
 
 # -- Auto-finish says why it stopped (item 8) -------------------------------------------------
 def test_auto_finish_says_why_it_stopped():
-    line = solve(Game.new(seed=1), max_nodes=30_000).moves
+    line = solve(Game.new(seed=1), budget=Budget(positions=30_000)).moves
     home = [m.target.startswith("foundation") for m in line]
     i = next(i for i in range(6, len(line) - 1) if home[i] and not home[i + 1] and not home[i - 1])
     w = FourSeasons(seed=1, stats=False, auto_home=False)
     for m in line[:i]:
         w.play(m)
-    n = w.auto_finish(max_seconds=10)
+    n = w.auto_finish(Budget(seconds=10))
     assert w.status == "playing"
     if n:  # it played some and stopped: the message says why, and so does the banner's notice
         assert "stopped because" in w.message and w.board["ui"]["notice"] == w.message

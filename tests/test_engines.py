@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.rules import Rules, RulesError
 from fourseasons_widget.solver import backends, compiled
 from fourseasons_widget.solver.exact import search, solve
@@ -73,10 +74,10 @@ def test_supports_refuses_what_the_core_does_not_mirror():
 def test_pysol_simplicity_answers_under_every_engine():
     """It crashed with IndexError under engine="auto" (the core ignored foundation_back)."""
     g = Game.new(seed=0, variant="simplicity", rules="pysol")
-    r = solve(g, max_nodes=20000, max_seconds=None, engine="auto")
+    r = solve(g, budget=Budget(positions=20000), engine="auto")
     assert r.verdict in ("won", "unknown") and r.engine == "python"
     with pytest.raises(ValueError, match="does not play"):
-        solve(g, max_nodes=200, engine="compiled")
+        solve(g, budget=Budget(positions=200), engine="compiled")
 
 
 @pytest.mark.parametrize(("variant", "options"), READINGS,
@@ -96,9 +97,9 @@ def test_no_engine_crashes_on_any_reading(variant, options):
         for pos in (start, late):
             if engine == "compiled" and not (HAS_NUMBA and compiled.supports(rules)):
                 with pytest.raises((ValueError, ImportError)):
-                    solve(pos, rules, max_nodes=500, engine=engine)
+                    solve(pos, rules, budget=Budget(positions=500), engine=engine)
                 continue
-            r = solve(pos, rules, max_nodes=1500, max_seconds=None, engine=engine)
+            r = solve(pos, rules, budget=Budget(positions=1500), engine=engine)
             assert r.verdict in ("won", "lost", "unknown")
             if r.won:
                 s = pos
@@ -108,7 +109,7 @@ def test_no_engine_crashes_on_any_reading(variant, options):
             want = "compiled" if engine != "python" and HAS_NUMBA and \
                 compiled.supports(rules) and compiled.fits_position(rules, pos) else "python"
             assert r.engine == want
-            p = prove(pos, rules, max_nodes=800, max_seconds=None, engine=engine)
+            p = prove(pos, rules, budget=Budget(positions=800), engine=engine)
             assert p.verdict in ("won", "lost", "unknown")
 
 
@@ -116,7 +117,7 @@ def test_engine_is_checked():
     g = Game.new(seed=0)
     for bad in ("fast", "", None, 3, "AUTO"):
         with pytest.raises(ValueError, match="engine must be one of"):
-            search(g.rules, g.state, max_nodes=10, engine=bad)
+            search(g.rules, g.state, budget=Budget(positions=10), engine=bad)
 
 
 def test_a_pile_that_is_not_a_run_falls_back_to_python():
@@ -152,12 +153,12 @@ def test_auto_answers_in_python_while_the_jit_warms_up(monkeypatch):
     started = []
     monkeypatch.setattr(compiled, "ready", lambda: False)
     monkeypatch.setattr(compiled, "warm_up", lambda wait=False: started.append(wait) or False)
-    r = solve(g, max_nodes=4000, max_seconds=None)
+    r = solve(g, budget=Budget(positions=4000))
     assert r.engine == "python" and started == [False]
     monkeypatch.undo()
     assert compiled.warm_up(wait=True)
     assert compiled.warm_up_stats()["error"] is None
-    r2 = solve(g, max_nodes=4000, max_seconds=None)
+    r2 = solve(g, budget=Budget(positions=4000))
     assert r2.engine == "compiled"
     assert (r2.verdict, r2.nodes) == (r.verdict, r.nodes)
 
@@ -176,17 +177,17 @@ def test_a_search_started_in_python_hands_over_when_the_jit_is_ready(monkeypatch
 
     monkeypatch.setattr(compiled, "ready", ready)
     monkeypatch.setattr(compiled, "warm_up", lambda wait=False: False)
-    r = solve(g, max_nodes=30_000, max_seconds=None)
+    r = solve(g, budget=Budget(positions=30_000))
     assert r.engine == "compiled" and r.verdict == "unknown"
     assert r.nodes == 30_000 and len(calls) > 2
     w = Game.new(seed=3)  # a win at this budget: the same line whenever the core got ready
     calls.clear()
-    handed = solve(w, max_nodes=200_000, max_seconds=None)
-    direct = solve(w, max_nodes=200_000, max_seconds=None, engine="compiled")
+    handed = solve(w, budget=Budget(positions=200_000))
+    direct = solve(w, budget=Budget(positions=200_000), engine="compiled")
     assert (handed.engine, handed.verdict, handed.nodes, handed.raw) == \
         ("compiled", direct.verdict, direct.nodes, direct.raw)
     monkeypatch.setattr(compiled, "ready", lambda: False)
-    r = solve(g, max_nodes=30_000, max_seconds=None)  # never ready: Python to the end
+    r = solve(g, budget=Budget(positions=30_000))  # never ready: Python to the end
     assert r.engine == "python" and r.nodes == 30_000
 
 

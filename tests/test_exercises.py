@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import VARIANTS, Game, IllegalMoveError
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.exercises import (
     REASONS,
     Feedback,
@@ -76,7 +77,7 @@ def test_won_checks_the_board_game():
     assert "1 of 52" in fb.why
     not_yet(check_won(Game.new(seed=8), seed=7))
     not_yet(check_won(Game.new(seed=7, variant="czarina"), seed=7))
-    r = solve(g, max_seconds=20)
+    r = solve(g, budget=Budget(seconds=20))
     assert r.won
     for m in r.moves:
         g.play(m)
@@ -89,7 +90,7 @@ def test_won_checks_the_board_game():
 
 def test_won_refuses_a_won_position_not_reached_from_the_deal():
     g = Game.new(seed=7)
-    r = solve(g, max_seconds=20)
+    r = solve(g, budget=Budget(seconds=20))
     for m in r.moves:
         g.play(m)
     forged = Game(g.state, "standard", seed=7)  # a won position with no moves behind it

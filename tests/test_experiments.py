@@ -7,6 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from fourseasons_widget import VARIANTS, Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.experiments import (
     FIELDS,
@@ -40,7 +41,7 @@ def test_unknowns_widen_the_interval_honestly():
 
 
 def test_serial_run_and_csv(tmp_path):
-    rows = run_experiment("standard", range(3), max_nodes=2000, max_seconds=None,
+    rows = run_experiment("standard", range(3), budget=Budget(positions=2000),
                           executor="serial", progress=False)
     assert [r["seed"] for r in rows] == [0, 1, 2]
     assert all(r["outcome"] in ("won", "lost", "unknown") for r in rows)
@@ -52,7 +53,7 @@ def test_serial_run_and_csv(tmp_path):
 
 
 def test_process_pool_and_any_executor_give_the_same_rows():
-    kw = {"player": "solver", "max_nodes": 1500, "max_seconds": None, "progress": False}
+    kw = {"player": "solver", "budget": Budget(positions=1500), "progress": False}
     serial = run_experiment("czarina", range(4), executor="serial", **kw)
     with ProcessPoolExecutor(2) as pool:
         pooled = run_experiment("czarina", range(4), executor=pool, **kw)
@@ -105,9 +106,9 @@ def test_the_heuristic_probe_keeps_to_its_budget_and_wins_for_the_solver():
     line, end, nodes = heuristic_line(game.rules, game.state)
     assert end.is_won and nodes == len(line)  # Simplicity deal 0: the greedy beginner wins it
     # the solver's first probe is that line: a win with the positions the probe played from
-    r = solve(game, max_nodes=2 * nodes, max_seconds=None, shorten_line=False)
+    r = solve(game, budget=Budget(positions=2 * nodes), shorten_line=False)
     assert r.won and r.raw == line and r.nodes == nodes
-    assert solve(game, max_nodes=2 * nodes - 2, max_seconds=None, order="portfolio",
+    assert solve(game, budget=Budget(positions=2 * nodes - 2), order="portfolio",
                  shorten_line=False).raw != line  # half the budget is too little for it
 
 
@@ -165,8 +166,8 @@ def test_the_prover_decides_what_the_solver_leaves_unknown():
     assert alone["outcome"] == "unknown" and alone["nodes"] >= 20_000
     assert both["outcome"] == "won" and both["moves"] > 0 and both["cards_home"] == 52
     assert 20_000 < both["nodes"] < 40_000
-    rows = run_experiment("corners", [2], player="prover", max_nodes=45_000,
-                          max_seconds=None, executor="serial", progress=False)
+    rows = run_experiment("corners", [2], player="prover", budget=Budget(positions=45_000),
+                          executor="serial", progress=False)
     assert rows[0]["outcome"] == "lost" and rows[0]["player"] == "prover"
     assert rows[0]["max_nodes"] == 45_000
 
@@ -212,7 +213,7 @@ def test_the_fair_player_never_looks_at_the_face_down_stock():
     runs = []
     for cards in (order, other):
         g = Game.from_deck(" ".join(CODES[c] for c in cards))
-        runs.append(play_fair(g, samples=2, max_nodes=300, seed=7).moves)
+        runs.append(play_fair(g, samples=2, per_sample=Budget(positions=300), seed=7).moves)
     turned = 0
     for a, b in zip(*runs):
         assert (a.source, a.target) == (b.source, b.target)

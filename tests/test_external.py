@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.abstraction import prove_by_ranks
 from fourseasons_widget.solver.external import prove_by_ranks_on_disk
 from fourseasons_widget.solver.positions import along_heuristic_line
@@ -42,7 +43,7 @@ ENGINES = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
 def test_the_disk_search_walks_the_in_memory_searchs_layers(engine, tmp_path):
     lost = won = 0
     for name, state in POSITIONS:
-        ref = prove_by_ranks(state, RULES, max_positions=20_000, engine="python")
+        ref = prove_by_ranks(state, RULES, budget=Budget(positions=20_000), engine="python")
         if ref.why == "budget" or (ref.why != "lost" and sum(ref.layers) > 1000):
             continue  # (a big layer with a win: found late on disk, which walks by height)
         disk = prove_by_ranks_on_disk(state, RULES, workdir=str(tmp_path), engine=engine,
@@ -73,7 +74,7 @@ def test_a_group_larger_than_its_table_is_walked_again_in_a_larger_one(tmp_path,
     from fourseasons_widget.solver import external
 
     state = POSITIONS[-1][1]  # deal 13, 24 stock cards left: lost
-    ref = prove_by_ranks(state, RULES, max_positions=100_000, engine="compiled")
+    ref = prove_by_ranks(state, RULES, budget=Budget(positions=100_000), engine="compiled")
     monkeypatch.setattr(external, "GROUP_ROWS", 8)  # (every group outgrows it: 8 → 32 → …)
     disk = prove_by_ranks_on_disk(state, RULES, workdir=str(tmp_path), engine="compiled",
                                   memory_rows=200)
@@ -103,16 +104,16 @@ def test_bad_arguments_are_refused(tmp_path):
     with pytest.raises(ValueError, match="engine"):
         prove_by_ranks_on_disk(g, workdir=str(tmp_path), engine="gpu")
     with pytest.raises(ValueError, match="max_table"):
-        prove_by_ranks(g, max_positions=10, max_table=3 << 20)
+        prove_by_ranks(g, budget=Budget(positions=10), max_table=3 << 20)
 
 
 def test_the_table_size_is_a_parameter():
     pytest.importorskip("numba")
     g = Game.new(seed=13)
-    small = prove_by_ranks(g, max_positions=1_000_000, engine="compiled", max_table=1 << 16)
+    small = prove_by_ranks(g, budget=Budget(positions=1_000_000), engine="compiled", max_table=1 << 16)
     assert small.why == "table full"
     assert max(small.layers) == (1 << 15) + 1  # (a layer stops when it passes half the table)
-    big = prove_by_ranks(g, max_positions=1_000_000, engine="compiled", max_table=1 << 18)
+    big = prove_by_ranks(g, budget=Budget(positions=1_000_000), engine="compiled", max_table=1 << 18)
     assert big.layers[:len(small.layers) - 1] == small.layers[:-1]
     assert len(big.layers) > len(small.layers)
 
@@ -121,7 +122,7 @@ def test_the_table_size_is_a_parameter():
 def test_the_prover_goes_on_to_disk_where_it_is_asked_to(tmp_path):
     from fourseasons_widget.solver.experiments import run_experiment
 
-    kw = {"player": "prover", "max_nodes": 2000, "max_seconds": None, "executor": "serial",
+    kw = {"player": "prover", "budget": Budget(positions=2000), "executor": "serial",
           "progress": False}
     plain = run_experiment("standard", [13], **kw)[0]
     disk = run_experiment("standard", [13], disk={"dir": str(tmp_path), "positions": 5000},

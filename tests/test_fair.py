@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.state import STOCK
 from fourseasons_widget.solver.experiments import PLAYERS, run_deal
 from fourseasons_widget.solver.fair import (
@@ -24,7 +25,7 @@ from fourseasons_widget.solver.fair import (
 )
 from fourseasons_widget.solver.greedy import _heuristic_move
 
-SMALL = {"samples": 4, "round_size": 4, "max_nodes": 300, "engine": "python"}
+SMALL = {"samples": 4, "round_size": 4, "per_sample": Budget(positions=300), "engine": "python"}
 
 
 
@@ -45,7 +46,8 @@ def test_an_observation_has_no_stock_order():
     assert not set(shown) & obs.unseen
 
 
-VOTING = {"samples": 4, "round_size": 4, "max_nodes": 1500, "engine": "python"}
+VOTING = {"samples": 4, "round_size": 4, "per_sample": Budget(positions=1500),
+          "engine": "python"}
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -104,14 +106,14 @@ def test_samples_are_consistent_with_what_was_seen():
 
 def test_no_sample_won_falls_back_to_the_heuristic_players_move():
     g = Game.new(seed=3)
-    d = decide(observe(g), samples=2, round_size=2, max_nodes=1, engine="python")
+    d = decide(observe(g), samples=2, round_size=2, per_sample=Budget(positions=1), engine="python")
     assert d.how == "fallback" and d.estimate is None
     assert d.move == _heuristic_move(g.rules, g.state, set())[0]
 
 
 def test_the_vote_counts_the_samples_won_after_each_move():
     g = played_by_heuristic(0, 20)
-    d = decide(observe(g), samples=8, round_size=8, max_nodes=3000, engine="python")
+    d = decide(observe(g), samples=8, round_size=8, per_sample=Budget(positions=3000), engine="python")
     if d.how == "vote":
         assert d.wins[d.move] == max(d.wins.values()) > 0
         assert d.estimate == d.wins[d.move] / d.samples
@@ -122,7 +124,7 @@ def test_the_vote_counts_the_samples_won_after_each_move():
 
 def test_more_samples_are_drawn_only_while_the_choice_is_close():
     g = played_by_heuristic(2, 25)
-    d = decide(observe(g), samples=32, round_size=4, max_nodes=2000, engine="python")
+    d = decide(observe(g), samples=32, round_size=4, per_sample=Budget(positions=2000), engine="python")
     if d.how == "vote" and d.samples < 32:
         top = sorted(d.wins.values(), reverse=True)
         assert top[0] - top[1] > 2 * (top[0] + top[1]) ** 0.5
@@ -130,7 +132,7 @@ def test_more_samples_are_drawn_only_while_the_choice_is_close():
 
 def test_a_fair_game_is_played_through_the_model():
     g = Game.new(seed=2)
-    r = play_fair_mc(g, samples=2, round_size=2, max_nodes=200, engine="python")
+    r = play_fair_mc(g, samples=2, round_size=2, per_sample=Budget(positions=200), engine="python")
     replay = g.copy()
     for m in r.moves:
         replay.play(g.rules.engine.to_move(replay.state, m))
@@ -152,7 +154,7 @@ def test_the_monte_carlo_player_runs_as_an_experiment():
     assert row["nodes"] > 0 and row["moves"] > 0
 
 
-@pytest.mark.parametrize("bad", [{"samples": 0}, {"max_nodes": -1}, {"round_size": "x"}])
+@pytest.mark.parametrize("bad", [{"samples": 0}, {"per_sample": Budget()}, {"round_size": "x"}])
 def test_bad_budgets_are_refused(bad):
     with pytest.raises(ValueError):
         decide(observe(Game.new(seed=1)), **{**SMALL, **bad})

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import Game, SaveFileError
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import CODES
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.validate import MESSAGE_LIMIT
@@ -240,7 +241,7 @@ def check_loaded(g: Game) -> None:
         probe.play(m)
         probe.undo()
         assert probe.state == g.state
-    r = solve(g, max_nodes=300, max_seconds=2)
+    r = solve(g, budget=Budget(positions=300, seconds=2))
     assert r.verdict in ("won", "lost", "unknown")
     if r.verdict == "lost":
         assert not g.state.is_won

@@ -12,6 +12,7 @@ import pytest
 from helpers import make_deck
 
 from fourseasons_widget import CardError, Game, IllegalMoveError, Move, SaveFileError, parse_card
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import CODES, card_label
 from fourseasons_widget.table.intents import allowed_fields
 from fourseasons_widget.validate import BudgetError, budget, pile_parts, quote, safe_text
@@ -214,7 +215,7 @@ def test_the_solver_refuses_a_position_play_cannot_reach():
     bad = bad._replace(piles=tuple(tuple(parse_card(c) for c in p) for p in bad.piles))
     refused(ValueError, lambda: solve(bad, get_rules("corners")))
     refused(ValueError, lambda: solve(s))
-    assert solve(s, rules, max_nodes=100).verdict in ("won", "lost", "unknown")
+    assert solve(s, rules, budget=Budget(positions=100)).verdict in ("won", "lost", "unknown")
 
 
 def test_budget_accepts_numbers_and_none():

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget.automove import after_move, finishing_run
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import CODES
 from fourseasons_widget.model.deal import shuffled_deck
 from fourseasons_widget.model.game import Game, _only_rearranging, state_to_dict
@@ -155,7 +156,7 @@ def won_game(reading: tuple[str, dict], seeds: range) -> tuple[Game, list, int] 
     variant, options = reading
     for seed in seeds:
         game = make_game(variant, options, seed)
-        verdict, line, _ = search(game.rules, game.state, max_nodes=4_000, max_seconds=0.3)
+        verdict, line, _ = search(game.rules, game.state, budget=Budget(positions=4_000, seconds=0.3))
         if verdict == "won":
             return game, line, seed
     return None

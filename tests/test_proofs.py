@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.search.endgames import small_position
 from fourseasons_widget.solver.exact import WASTE, F, search
 from fourseasons_widget.solver.positions import late_positions
@@ -42,7 +43,7 @@ def test_fixed_positions_agree_with_the_plain_search(case):
     plain = plain_verdict(RULES, s, 20_000)
     assert plain == case["verdict"]
     for deep, dom in ((True, True), (True, False), (False, False)):
-        r = prove(s, RULES, max_nodes=200_000, max_seconds=None, deep_safe=deep, dominance=dom)
+        r = prove(s, RULES, budget=Budget(positions=200_000), deep_safe=deep, dominance=dom)
         assert r.verdict == plain, (deep, dom, r)
         if r.verdict == "won":  # the line is the engine's, and it wins
             t = s
@@ -50,7 +51,7 @@ def test_fixed_positions_agree_with_the_plain_search(case):
                 assert m in RULES.moves(t)
                 t = RULES.apply(t, m)
             assert t.is_won
-    assert search(RULES, s, max_nodes=200_000, order="cross")[0] == plain
+    assert search(RULES, s, budget=Budget(positions=200_000), order="cross")[0] == plain
 
 
 @pytest.mark.slow
@@ -60,15 +61,15 @@ def test_fresh_late_positions_agree_with_the_plain_search():
         plain = plain_verdict(RULES, s, 5_000)
         if plain == "unknown":
             continue
-        assert prove(s, RULES, max_nodes=100_000, max_seconds=None).verdict == plain
-        assert prove(s, RULES, max_nodes=100_000, max_seconds=None,
+        assert prove(s, RULES, budget=Budget(positions=100_000)).verdict == plain
+        assert prove(s, RULES, budget=Budget(positions=100_000),
                      dominance=True).verdict == plain
         checked[plain] += 1
     for seed in (8, 9, 10):
         s = small_position(seed=seed, cards_left=7, max_seconds=5).state
         plain = plain_verdict(RULES, s, 5_000)
         if plain != "unknown":
-            assert prove(s, RULES, max_nodes=100_000, max_seconds=None).verdict == plain
+            assert prove(s, RULES, budget=Budget(positions=100_000)).verdict == plain
             checked[plain] += 1
     assert checked["lost"] >= 5 and checked["won"] >= 1
 
@@ -79,7 +80,7 @@ def _deep_only_positions(limit: int) -> list:
     out = []
     for seed in range(12):
         g = Game.new(seed=seed)
-        r = search(RULES, g.state, max_nodes=20_000)
+        r = search(RULES, g.state, budget=Budget(positions=20_000))
         if r[0] != "won":
             continue
         s = g.state
@@ -111,7 +112,7 @@ def test_deeper_safe_moves_fire_and_keep_won_positions_won():
         slot = s.corners.index(c & 3)
         assert (src, F + slot, 1) in RULES.moves(s)
         after = RULES.apply(s, (src, F + slot, 1))
-        r = prove(after, RULES, max_nodes=200_000, max_seconds=None, deep_safe=False)
+        r = prove(after, RULES, budget=Budget(positions=200_000), deep_safe=False)
         assert r.verdict == "won"
         plain = plain_verdict(RULES, after, 20_000)
         assert plain in ("won", "unknown")
@@ -191,10 +192,10 @@ def test_a_position_24_stock_cards_from_the_end_is_proved_lost():
     (case,) = far
     s = position_from_dict(case)
     assert len(s.stock) == 24 and case["verdict"] == "lost"
-    deep = prove(s, RULES, max_nodes=1_000_000, max_seconds=None)
-    shallow = prove(s, RULES, max_nodes=1_000_000, max_seconds=None, deep_safe=False)
+    deep = prove(s, RULES, budget=Budget(positions=1_000_000))
+    shallow = prove(s, RULES, budget=Budget(positions=1_000_000), deep_safe=False)
     assert deep.verdict == shallow.verdict == "lost"
-    assert search(RULES, s, max_nodes=1_000_000, order="cross")[0] == "lost"
+    assert search(RULES, s, budget=Budget(positions=1_000_000), order="cross")[0] == "lost"
 
 
 @pytest.mark.slow
@@ -246,7 +247,7 @@ def test_a_layered_win_is_replayed_across_layers():
     """A win found in a later layer is rebuilt from the layers' entries and replayed through
     the engine from the position searched."""
     g = Game.new(seed=1)
-    verdict, line, _ = search(RULES, g.state, max_nodes=200_000)
+    verdict, line, _ = search(RULES, g.state, budget=Budget(positions=200_000))
     assert verdict == "won"
     s = g.state
     for m in line:
@@ -273,7 +274,7 @@ def test_the_layered_proof_keeps_to_its_budget():
 def test_prove_layered_gives_the_same_verdicts():
     for case in CASES[:4] + CASES[-2:]:
         s = position_from_dict(case)
-        r = prove(s, RULES, max_nodes=100_000, max_seconds=None, layered=True)
+        r = prove(s, RULES, budget=Budget(positions=100_000), layered=True)
         assert r.verdict == case["verdict"]
         if r.verdict == "won":
             t = s

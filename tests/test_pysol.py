@@ -18,6 +18,7 @@ from pysol_cards.random import LCRandom31, MTRandom, match_ms_deal_prefix, shuff
 from pysol_cards.random_base import RandomBase
 
 from fourseasons_widget import Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.game import position_status, state_from_dict
 from fourseasons_widget.model.rules import IllegalMoveError, RulesError, get_rules
 from fourseasons_widget.solver.exact import (
@@ -221,11 +222,11 @@ def test_a_position_the_model_calls_lost_wins_under_pysolfc_rules():
         model = get_rules("czarina", fill=fill)
         s = state_from_dict(model, LOCKED_MODEL)
         assert position_status(model, s) == "lost"
-        assert search(model, s, max_nodes=10_000)[0] == "lost"
+        assert search(model, s, budget=Budget(positions=10_000))[0] == "lost"
     rules = get_rules("czarina", rules="pysol")
     g = Game(state_from_dict(rules, LOCKED), rules)
     assert g.status == "playing"
-    r = solve(g, max_nodes=10_000)
+    r = solve(g, budget=Budget(positions=10_000))
     assert r.verdict == "won"
     for m in r.moves:
         g.play(m)
@@ -324,7 +325,7 @@ def test_the_solver_plays_pysol_rules_through_the_engine():
         FastSearch(get_rules("czarina", rules="pysol"), Game.from_pysol(3, "czarina").state)
     for variant in PYSOL_VARIANTS:
         g = Game.from_pysol(3, variant, rules="pysol")
-        r = solve(g, max_nodes=3000)
+        r = solve(g, budget=Budget(positions=3000))
         assert r.verdict in ("won", "unknown")  # an unproved deal is not called lost
         if r.won:
             for m in r.moves:
@@ -384,7 +385,7 @@ def test_engine_search_and_fast_search_agree(variant, options):
     rules = get_rules(variant, **options)
     verdicts = []
     for s in _late(rules, 10):
-        fast = search(rules, s, max_nodes=4000, order="cross")[0]
+        fast = search(rules, s, budget=Budget(positions=4000), order="cross")[0]
         slow = engine_search(rules, s, 4000)[0]
         if "unknown" not in (fast, slow):
             assert fast == slow, s
@@ -397,7 +398,7 @@ def test_pysol_fills_and_redeals_are_searched_by_the_engine(variant):
     rules = get_rules(variant, rules="pysol")
     verdicts = set()
     for s in _late(rules, 6, max_stock=0):
-        verdict, line, _ = search(rules, s, max_nodes=3000)
+        verdict, line, _ = search(rules, s, budget=Budget(positions=3000))
         verdicts.add(verdict)
         if verdict == "won":  # the line replays in the model
             g = Game(s, rules)

@@ -20,6 +20,7 @@ import random
 import pytest
 
 from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.model.cards import CODES
 from fourseasons_widget.model.rules import RulesError, get_rules
 from fourseasons_widget.model.state import FOUNDATION
@@ -111,7 +112,7 @@ def test_the_solver_searches_the_moves_back_through_the_engine():
     probe = g.copy()
     for raw in line:  # a line found is played by the rules
         probe.play(rules.engine.to_move(probe.state, raw))
-    r = solve(g, max_nodes=3000)
+    r = solve(g, budget=Budget(positions=3000))
     assert r.verdict in ("won", "lost", "unknown")
 
 

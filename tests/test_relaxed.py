@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from fourseasons_widget import Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.positions import late_positions
 from fourseasons_widget.solver.proofs import plain_verdict, position_from_dict
@@ -77,7 +78,7 @@ def test_it_proves_the_fixed_losses_and_never_a_win():
     proved = 0
     for case in CASES:
         s = position_from_dict(case)
-        r = prove_by_bag(s, RULES, max_positions=200_000)
+        r = prove_by_bag(s, RULES, budget=Budget(positions=200_000))
         if case["verdict"] == "won":
             assert (r.verdict, r.why) == ("unknown", "relaxed win")
         elif r.verdict == "lost":
@@ -90,7 +91,7 @@ def test_it_proves_the_fixed_losses_and_never_a_win():
 def test_random_late_positions_lost_only_where_the_plain_search_agrees():
     checked = 0
     for s in late_positions("standard", 30, max_stock=3, max_seeds=300):
-        r = prove_by_bag(s, RULES, max_positions=100_000)
+        r = prove_by_bag(s, RULES, budget=Budget(positions=100_000))
         plain = plain_verdict(RULES, s, 5_000)
         if r.verdict == "lost":
             assert plain in ("lost", "unknown")
@@ -111,7 +112,7 @@ def test_never_lost_along_a_winning_line(variant):
     assert bag_applies(rules)
     verdicts = []
     for text in case["line"]:
-        r = prove_by_bag(g.state, rules, max_positions=5_000)
+        r = prove_by_bag(g.state, rules, budget=Budget(positions=5_000))
         assert r.verdict == "unknown"
         verdicts.append(r.why)
         g.play(text)
@@ -125,12 +126,12 @@ def test_never_lost_along_the_solvers_wins():
     looked = 0
     for seed in range(6):
         g = Game.new(seed=seed)
-        r = solve(g, max_nodes=200_000, max_seconds=None)
+        r = solve(g, budget=Budget(positions=200_000))
         if not r.won:
             continue
         for i, move in enumerate(r.moves):
             if i % 10 == 0:
-                assert prove_by_bag(g.state, RULES, max_positions=3_000).verdict == "unknown"
+                assert prove_by_bag(g.state, RULES, budget=Budget(positions=3_000)).verdict == "unknown"
                 looked += 1
             g.play(move)
         assert g.status == "won"
@@ -145,7 +146,7 @@ def test_it_applies_only_where_it_is_sound():
     assert not bag_applies(get_rules("dick1883"))
     with pytest.raises(ValueError, match="bag of runs"):
         prove_by_bag(Game.new(seed=1, variant="dick1883"))
-    r = prove_by_bag(Game.new(seed=344), max_positions=3000)
+    r = prove_by_bag(Game.new(seed=344), budget=Budget(positions=3000))
     assert (r.verdict, r.why, r.positions) == ("unknown", "budget", 3000)
 
 
@@ -159,9 +160,9 @@ def test_the_constraint_model_agrees_with_the_explicit_search():
     for case in lost + won:
         s = position_from_dict(case)
         bag = prove_by_bag(s, RULES)
-        model = prove_by_model(s, RULES, max_seconds=120)
+        model = prove_by_model(s, RULES, budget=Budget(seconds=120))
         assert model.why == bag.why, case["source"]
-    assert prove_by_model(Game.new(seed=0), max_seconds=0.5).verdict == "unknown"
+    assert prove_by_model(Game.new(seed=0), budget=Budget(seconds=0.5)).verdict == "unknown"
 
 
 def test_the_docstring_examples_run():
@@ -199,6 +200,6 @@ def test_the_looser_variants_allow_every_move_of_the_stricter():
 
 def test_the_entry_point_proves_a_fixed_loss():
     case = next(c for c in CASES if c["verdict"] == "lost")
-    r = prove_lost(position_from_dict(case), RULES, max_seconds=30)
+    r = prove_lost(position_from_dict(case), RULES, budget=Budget(seconds=30))
     assert (r.verdict, r.why) == ("lost", "lost")
-    assert prove_lost(Game.new(seed=0), max_seconds=1).verdict == "unknown"
+    assert prove_lost(Game.new(seed=0), budget=Budget(seconds=1)).verdict == "unknown"

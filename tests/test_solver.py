@@ -8,6 +8,7 @@ import random
 import pytest
 
 from fourseasons_widget import VARIANTS, Game, get_rules
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.search.algorithms import depth_first_search
 from fourseasons_widget.search.problem import GameProblem
 from fourseasons_widget.solver.exact import (
@@ -33,7 +34,7 @@ def test_won_lines_replay_in_every_variant(variant):
     wins = 0
     for seed in range(6):
         game = Game.new(seed=seed, variant=variant)
-        r = solve(game, max_nodes=3000, max_seconds=None)
+        r = solve(game, budget=Budget(positions=3000))
         assert r.verdict in ("won", "lost", "unknown")
         if r.won:
             wins += 1
@@ -47,10 +48,10 @@ def test_won_lines_replay_in_every_variant(variant):
 
 def test_pysol_deal_and_game_input():
     game = Game.from_pysol(1)
-    r = solve(game, max_nodes=5000, max_seconds=None)
+    r = solve(game, budget=Budget(positions=5000))
     if r.won:
         assert replays(game, r)
-    r2 = solve(game.state, game.rules, max_nodes=5000, max_seconds=None)
+    r2 = solve(game.state, game.rules, budget=Budget(positions=5000))
     assert r2.verdict == r.verdict
 
 
@@ -149,7 +150,7 @@ def test_lost_verdicts_agree_with_an_unpruned_exhaustive_search(variant):
     rules = get_rules(variant)
     checked = lost = 0
     for s in late_positions(variant, 6):
-        verdict, _, _ = search(rules, s, max_nodes=3_000)
+        verdict, _, _ = search(rules, s, budget=Budget(positions=3_000))
         exact = depth_first_search(GameProblem(s, rules, symmetric=False),
                                    max_expanded=2_000)
         if exact.stopped == "limit":
@@ -167,16 +168,16 @@ def test_reductions_do_not_change_verdicts():
     for variant in ("standard", "czarina"):
         rules = get_rules(variant)
         for s in late_positions(variant, 3):
-            plain, _, _ = search(rules, s, max_nodes=5_000, order="cross",
+            plain, _, _ = search(rules, s, budget=Budget(positions=5_000), order="cross",
                                  safe_home=False)
-            fast, _, _ = search(rules, s, max_nodes=5_000)
+            fast, _, _ = search(rules, s, budget=Budget(positions=5_000))
             if "unknown" not in (plain, fast):
                 assert plain == fast
 
 
 def test_unknown_when_the_budget_is_tiny():
     g = Game.new(seed=1)
-    r = solve(g, max_nodes=10, max_seconds=None)
+    r = solve(g, budget=Budget(positions=10))
     assert r.verdict in ("unknown", "won")
     assert r.nodes <= 12
 
@@ -184,16 +185,16 @@ def test_unknown_when_the_budget_is_tiny():
 def test_orders_and_bad_order():
     g = Game.new(seed=0)
     for order in ("cross", "waste", "HSCWT"):
-        r = solve(g, max_nodes=5000, max_seconds=None, order=order)
+        r = solve(g, budget=Budget(positions=5000), order=order)
         if r.won:
             assert replays(g, r)
     with pytest.raises(ValueError):
-        solve(g, max_nodes=10, order="nonsense")
+        solve(g, budget=Budget(positions=10), order="nonsense")
 
 
 def test_shorten_keeps_a_win_and_never_lengthens():
     g = Game.new(seed=0)
-    r = solve(g, max_nodes=20000, max_seconds=None, shorten_line=False)
+    r = solve(g, budget=Budget(positions=20000), shorten_line=False)
     assert r.won
     short = shorten(g.rules, g.state, r.raw)
     assert len(short) <= len(r.raw)
@@ -210,7 +211,7 @@ def test_luby():
 
 def test_won_position_and_status():
     g = Game.new(seed=0)
-    r = solve(g, max_nodes=20000, max_seconds=None)
+    r = solve(g, budget=Budget(positions=20000))
     for m in r.moves:
         g.play(m)
     assert solve(g).verdict == "won" and g.status == "won"
@@ -221,7 +222,7 @@ def test_a_search_that_skips_positions_proves_nothing():
     then says "exhausted", never "lost"."""
     rules = get_rules("standard")
     lost = [s for s in late_positions("standard", 6)
-            if search(rules, s, max_nodes=3_000)[0] == "lost"]
+            if search(rules, s, budget=Budget(positions=3_000))[0] == "lost"]
     assert lost
     for s in lost:
         plain = FastSearch(rules, s)

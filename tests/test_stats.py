@@ -7,6 +7,7 @@ import time
 import pytest
 
 from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.store import stats as stats_mod
 from fourseasons_widget.store.stats import Stats
 from fourseasons_widget.table import recorder
@@ -96,7 +97,7 @@ def test_a_won_game_is_recorded_once_with_its_moves(store):
 
     w = FourSeasons(seed=7, stats=store)
     w.auto_home = False
-    for m in solve(w.game, max_seconds=30).moves:
+    for m in solve(w.game, budget=Budget(seconds=30)).moves:
         # (as the board does: the stock card is face down, a turn names none)
         assert w.handle_intent(intent(w, type="turn") if m.source == "stock" else
                                intent(w, type="move", card=m.card, source=m.source,

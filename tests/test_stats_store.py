@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fourseasons_widget import FourSeasons, Game
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.store import stats as stats_mod
 from fourseasons_widget.store.stats import Stats
@@ -32,7 +33,7 @@ CREATE TABLE unfinished (variant TEXT PRIMARY KEY, game TEXT NOT NULL, seconds R
 
 def won_game(variant: str = "standard", seed: int = 0) -> Game:
     g = Game.new(seed=seed, variant=variant)
-    for m in solve(g, max_nodes=20000).moves:
+    for m in solve(g, budget=Budget(positions=20000)).moves:
         g.play(m)
     assert g.status == "won"
     return g

@@ -10,6 +10,7 @@ import pathlib
 import pytest
 
 from fourseasons_widget import Game, IllegalMoveError
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.widget import FourSeasons, pile_labels, position_snapshot
 
 # A deck built for the tests (and the browser tests): see notebooks/sources.md for the deal order.
@@ -400,11 +401,11 @@ def test_hint_says_lost_only_when_proved():
     w = FourSeasons(seed=7)
     while w.game.state.stock:
         w.play("turn")
-    h = w.hint(max_seconds=20, knows_stock=True)
+    h = w.hint(Budget(seconds=20), knows_stock=True)
     if h.verdict == "lost":
         assert "cannot be won" in w.message and w.message_kind == "lost"
         from fourseasons_widget.solver.exact import solve
-        assert solve(w.game, max_seconds=20).verdict == "lost"
+        assert solve(w.game, budget=Budget(seconds=20)).verdict == "lost"
     else:
         assert h.move is None or h.move in w.game.legal_moves()
         assert "cannot be won" not in w.message
@@ -414,13 +415,13 @@ def test_a_deal_lost_from_the_start_offers_no_undo():
     # Corners deal 0 is proved lost at the deal: there is nothing to undo, so the board says
     # "deal another"; a game lost after moves says "undo, or deal again"
     w = FourSeasons(seed=0, variant="corners", auto_home=False)
-    w.hint(max_seconds=20, knows_stock=True)
+    w.hint(Budget(seconds=20), knows_stock=True)
     assert w.status == "lost" and w.game.ply == 0
     assert "deal another" in w.message and "undo" not in w.message.lower()
     w = FourSeasons(seed=7)
     while w.game.state.stock:
         w.play("turn")
-    if w.hint(max_seconds=20, knows_stock=True).verdict == "lost":
+    if w.hint(Budget(seconds=20), knows_stock=True).verdict == "lost":
         assert "undo, or deal again" in w.message
 
 
@@ -428,7 +429,7 @@ def test_auto_finish_plays_home_only_when_the_win_is_proved():
     from fourseasons_widget.solver.exact import solve
 
     w = FourSeasons(seed=7)
-    line = solve(w.game, max_seconds=30).moves
+    line = solve(w.game, budget=Budget(seconds=30)).moves
     assert line
     # near the end, the rest is cards home (and turns): auto-finish wins the game
     k = max(i for i, m in enumerate(line) if not (m.target.startswith("foundation")
@@ -480,7 +481,7 @@ def test_won_and_lost_are_announced():
     from fourseasons_widget.solver.exact import solve
 
     w = FourSeasons(seed=7)
-    for m in solve(w.game, max_seconds=30).moves:
+    for m in solve(w.game, budget=Budget(seconds=30)).moves:
         w.play(m)
     assert w.status == "won" and w.board["status"] == "won" and w.message_kind == "won"
     refused(w, intent(w, type="turn"), reason="won")

@@ -11,6 +11,7 @@ import pytest
 
 from fourseasons_widget import FourSeasons, Game
 from fourseasons_widget.automove import after_move
+from fourseasons_widget.budget import Budget
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.table.background import Worker
 from fourseasons_widget.table.losses import late_loss
@@ -41,7 +42,7 @@ def test_solver_stops_when_cancelled():
     g = Game.new(seed=1, variant="czarina")  # no win found in seconds: a long search
     cancel = threading.Event()
     cancel.set()
-    r = solve(g, max_seconds=30, cancel=cancel)
+    r = solve(g, budget=Budget(seconds=30, cancel=cancel))
     assert r.verdict == "unknown" and r.seconds < 5
 
 

@@ -5,9 +5,9 @@ It builds on the model (cards, rules, state, game) and never on the widget.  The
 (:mod:`fourseasons_widget.search`: the ``Problem`` protocol, BFS … A*, the trace a student's
 search is drawn from) is separate and imports nothing from here.
 
->>> from fourseasons_widget.solver import solve
+>>> from fourseasons_widget.solver import Budget, solve
 >>> from fourseasons_widget import Game
->>> solve(Game.new(seed=0), max_nodes=20_000).verdict
+>>> solve(Game.new(seed=0), budget=Budget(positions=20_000)).verdict
 'won'
 
 Modules (their imports form no cycle, lazy imports counted: ``tests/test_engines.py``
@@ -26,6 +26,7 @@ checks it):
   positions), :mod:`.experiments` and :mod:`.intervals` (win-rate runs and their intervals).
 """
 
+from ..budget import Budget
 from .exact import SolveResult, search, solve
 
-__all__ = ["SolveResult", "search", "solve"]
+__all__ = ["Budget", "SolveResult", "search", "solve"]

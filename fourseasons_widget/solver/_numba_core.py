@@ -684,6 +684,20 @@ def _emit(sh, n, home, wm, node, t):
     node[1] = wm | ((home[0] | (home[1] << 4) | (home[2] << 8) | (home[3] << 12)) << 47)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _waste_top(wm, turned):
+    """The waste's top card in the rank abstraction's waste mask ``wm`` (a bit per turned
+    card still in the waste): its index among the turned cards and the card (-1, -1: none)."""
+    wtop = -1
+    wi = -1
+    if wm != 0:
+        wi = 63
+        while not (wm >> wi) & 1:
+            wi -= 1
+        wtop = turned[wi]
+    return wi, wtop
+
+
 @njit(cache=True, _nrt=False)
 def _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren, under):
     """The safe moves home of :meth:`~.abstraction._RankSearch.settle` on an unpacked node
@@ -695,13 +709,7 @@ def _settle(t, n, hs, wm, tcn, turned, tpos, incross, wants, children, nchildren
         if h > 0 and h < 13:
             c = wants[s, h]
             if safe_basic(c, hs, children, nchildren):
-                wtop = -1
-                wi = -1
-                if wm != 0:
-                    wi = 63
-                    while not (wm >> wi) & 1:
-                        wi -= 1
-                    wtop = turned[wi]
+                wi, wtop = _waste_top(wm, turned)
                 if c == wtop:
                     wm &= ~(np.int64(1) << wi)
                 else:
@@ -797,6 +805,27 @@ def _onto_tops(sh, s2, n, src, rest, r, to_space, empty, ok, home, wm, child, tm
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def _unpack(w0, w1, n, turned, sh, home):
+    """Read a packed position of the rank abstraction (``w0``: the ``n`` pile shapes, ten
+    bits each; ``w1``: the cards home by suit above bit 47, below it the turned cards still in
+    the waste) into ``sh`` and ``home``; returns the waste mask, the index of its top card
+    (-1: none) and that card, the first empty pile (-1: none) and the cards home."""
+    for i in range(n):
+        sh[i] = (w0 >> (10 * i)) & 1023
+    hb = (w1 >> 47) & 65535
+    for s in range(4):
+        home[s] = (hb >> (4 * s)) & 15
+    wm = w1 & ((np.int64(1) << 47) - 1)
+    wi, wtop = _waste_top(wm, turned)
+    empty = -1
+    for i in range(n):
+        if sh[i] == 0:
+            empty = i
+            break
+    return wm, wi, wtop, empty, home[0] + home[1] + home[2] + home[3]
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def _stop(st, top, count, positions, nl, code):
     """Keep where the walk is (so that it can go on after the return) and return ``code``."""
     st[0] = top
@@ -841,25 +870,7 @@ def rank_layer(n, tc, turned, tpos, incross, wants, ok, under, end, cur_t, cnt, 
             positions += 1
             if positions >= max_positions:
                 return _stop(st, top, count, positions, nl, 0)
-            for i in range(n):
-                sh[i] = (w0 >> (10 * i)) & 1023
-            hb = (w1 >> 47) & 65535
-            for s in range(4):
-                home[s] = (hb >> (4 * s)) & 15
-            wm = w1 & ((np.int64(1) << 47) - 1)
-            wtop = -1
-            wi = -1
-            if wm != 0:
-                wi = 63
-                while not (wm >> wi) & 1:
-                    wi -= 1
-                wtop = turned[wi]
-            empty = -1
-            for i in range(n):
-                if sh[i] == 0:
-                    empty = i
-                    break
-            total = home[0] + home[1] + home[2] + home[3]
+            wm, wi, wtop, empty, total = _unpack(w0, w1, n, turned, sh, home)
             if total == 52:  # (reached by safe moves home)
                 return _stop(st, top, count, positions, nl, 1)
             # moves home: the waste's top, or a cross card of the pile tops' rank (swapped up)
@@ -1089,25 +1100,7 @@ def rank_groups(n, tc, turned, tpos, incross, wants, ok, under, end, entries, ne
         q += 1
         count += 1
         positions += 1
-        for u in range(n):
-            sh[u] = (w0 >> (10 * u)) & 1023
-        hb = (w1 >> 47) & 65535
-        for s in range(4):
-            home[s] = (hb >> (4 * s)) & 15
-        wm = w1 & ((np.int64(1) << 47) - 1)
-        wtop = -1
-        wi = -1
-        if wm != 0:
-            wi = 63
-            while not (wm >> wi) & 1:
-                wi -= 1
-            wtop = turned[wi]
-        empty = -1
-        for u in range(n):
-            if sh[u] == 0:
-                empty = u
-                break
-        total = home[0] + home[1] + home[2] + home[3]
+        wm, wi, wtop, empty, total = _unpack(w0, w1, n, turned, sh, home)
         if total == 52:
             return _gstop(st, i, q, gl, count, positions, oc, g0, 1)
         for s in range(4):

@@ -77,9 +77,10 @@ import itertools
 import time
 from dataclasses import dataclass, field
 
+from ..budget import Budget, takes_budget
 from ..model.rules import Rules
 from ..model.state import State
-from ..validate import budget, count_budget, whole
+from ..validate import count_budget, whole
 from .backends import DEFAULT_ENGINE, check_engine, choose
 from .interface import position_and_rules
 
@@ -118,12 +119,15 @@ class AbstractResult:
     layers: list[int] = field(default_factory=list)
 
 
-def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int = 5_000_000,
-                   max_seconds: float | None = None, engine: str = DEFAULT_ENGINE,
+@takes_budget({"max_positions": "positions", "max_seconds": "seconds"},
+              honours=("seconds", "positions"))
+def prove_by_ranks(position, rules: Rules | None = None, *,
+                   budget: Budget = Budget(positions=5_000_000), engine: str = DEFAULT_ENGINE,
                    table: int | None = None, safe_home: bool = True,
                    max_table: int | None = None) -> AbstractResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bigger
-    game of this module's docstring.  ``engine="compiled"`` (or ``"auto"``, the default: where
+    game of this module's docstring, within ``budget`` (its seconds and positions; five
+    million positions by default).  ``engine="compiled"`` (or ``"auto"``, the default: where
     numba is installed; it compiles now if need be, see :func:`.backends.choose`) walks the
     same positions in the compiled core (:func:`.compiled.rank_layers`), 20–30 times faster;
     ``table`` is the compiled search's first table size (slots, a power of two), ``max_table``
@@ -132,12 +136,12 @@ def prove_by_ranks(position, rules: Rules | None = None, *, max_positions: int =
     ``safe_home`` takes the safe moves home (the module's docstring: sound, narrower layers).
 
     >>> from fourseasons_widget import Game
-    >>> prove_by_ranks(Game.new(seed=0), max_positions=1000).verdict
+    >>> from fourseasons_widget.budget import Budget
+    >>> prove_by_ranks(Game.new(seed=0), budget=Budget(positions=1000)).verdict
     'unknown'
     """
     state, rules = position_and_rules(position, rules)
-    max_positions = budget(max_positions, "max_positions", integer=True)
-    max_seconds = budget(max_seconds, "max_seconds")
+    max_positions, max_seconds = budget.positions, budget.seconds
     check_engine(engine)  # (the engine's name, whichever branch runs)
     if max_table is not None:
         from .compiled import check_table  # (numba is not imported by this)

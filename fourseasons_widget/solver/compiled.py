@@ -430,7 +430,13 @@ class CompiledSearch:
         if self.result is not None or self.status is not None:
             return self.result
         limit = self.nodes + max_nodes  # the start position counts against the budget too
+        first = True
         while True:
+            # (the clock and the token between chunks, a chunk cut short by a table grown too)
+            if not first and ((deadline is not None and time.perf_counter() > deadline)
+                              or (cancel is not None and cancel.is_set())):
+                return None
+            first = False
             maxfill = self.tab.shape[0] // 2
             step = min(limit, self.nodes + chunk)
             code = self.core.dfs(
@@ -457,8 +463,7 @@ class CompiledSearch:
             if code in (4, 5):
                 self.status = STATUS[code]
                 return None
-            if self.nodes >= limit or (deadline is not None and time.perf_counter() > deadline) \
-                    or (cancel is not None and cancel.is_set()):
+            if self.nodes >= limit:
                 return None
 
     def fast_line(self) -> list[tuple[int, int, int]]:

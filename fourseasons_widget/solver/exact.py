@@ -87,6 +87,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ..budget import Budget, takes_budget
 from ..model.rules import Rules
 from ..model.state import Move, RawMove, State
 from ..validate import budget as check_budget
@@ -141,12 +142,13 @@ class SolveResult:
         return self.verdict == "lost"
 
 
-def search(rules: Rules, root: State, *, max_nodes: int | None = None,
-           max_seconds: float | None = None, order: str = "auto",
+@takes_budget({"max_nodes": "positions", "max_seconds": "seconds", "cancel": "cancel"})
+def search(rules: Rules, root: State, *, budget: Budget = Budget(), order: str = "auto",
            use_tt: bool = True, safe_home: bool = True,
-           probe: bool = True, cancel: Cancel | None = None,
-           engine: str = DEFAULT_ENGINE) -> tuple[str, list[RawMove], int]:
-    """Search from ``root``; returns (verdict, raw line, nodes expanded).
+           probe: bool = True, engine: str = DEFAULT_ENGINE) -> tuple[str, list[RawMove], int]:
+    """Search from ``root`` within ``budget`` (a :class:`~fourseasons_widget.budget.Budget`:
+    seconds, positions, cancel; no limit by default); returns (verdict, raw line, nodes
+    expanded).
 
     ``order`` is ``"auto"`` (the default: the portfolio while more than ``LATE_STOCK`` cards are
     in the stock, else one search, which proves losses in half the nodes: late positions are
@@ -163,15 +165,16 @@ def search(rules: Rules, root: State, *, max_nodes: int | None = None,
     instead of 94 at 50,000); the persistent search is complete on its own, and its exhaustion
     proves the loss.  ``probe=False`` leaves the probe out; ``use_tt`` / ``safe_home`` switch
     the reductions off (for the benchmark and the cross-checks; without the transposition table
-    a search may not end, so give it a budget).  ``cancel`` (a ``threading.Event``, checked
-    every 256 nodes) stops the search from another thread: the verdict is then "unknown".
+    a search may not end, so give it a budget).  The budget's ``cancel`` (a
+    ``threading.Event``, checked every 256 nodes) stops the search from another thread: the
+    verdict is then "unknown".
     ``engine``: ``"auto"`` (the default), ``"compiled"`` or ``"python"``
     (:func:`.backends.choose`): the compiled core walks the same searches, with the same nodes
     and verdicts, about 15 times faster.
     """
-    return _search(rules, root, max_nodes=max_nodes, max_seconds=max_seconds, order=order,
-                   use_tt=use_tt, safe_home=safe_home, probe=probe, cancel=cancel,
-                   engine=engine)[:3]
+    return _search(rules, root, max_nodes=budget.positions, max_seconds=budget.seconds,
+                   order=order, use_tt=use_tt, safe_home=safe_home, probe=probe,
+                   cancel=budget.cancel, engine=engine)[:3]
 
 
 def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: float | None,
@@ -214,7 +217,7 @@ def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: fl
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     budget = max_nodes if max_nodes is not None else 1 << 62
     if not backend.supports(rules):  # PySolFC's fills, redeals, foundations that give back
-        return (*engine_search(rules, root, budget, deadline), "python")
+        return (*engine_search(rules, root, budget, deadline, cancel), "python")
     if order == "auto":
         order = "portfolio" if len(root.stock) > LATE_STOCK else "cross"
     if order == "portfolio":
@@ -283,11 +286,12 @@ def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int =
     return line
 
 
-def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
-          max_nodes: int | None = None, order: str = "auto",
-          shorten_line: bool = True, cancel: Cancel | None = None,
+@takes_budget({"max_seconds": "seconds", "max_nodes": "positions", "cancel": "cancel"})
+def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
+          order: str = "auto", shorten_line: bool = True,
           engine: str = DEFAULT_ENGINE) -> SolveResult:
-    """Solve a :class:`Game` or a :class:`State` (with its ``rules``) under a budget.
+    """Solve a :class:`Game` or a :class:`State` (with its ``rules``) within ``budget`` (a
+    :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
     A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  ``engine``:
     as :func:`search` (``"auto"`` uses the compiled core where it can).  The
@@ -296,20 +300,19 @@ def solve(position, rules: Rules | None = None, *, max_seconds: float | None = 1
     won.
 
     >>> from fourseasons_widget import Game
-    >>> r = solve(Game.new(seed=1), max_nodes=2000)
+    >>> from fourseasons_widget.budget import Budget
+    >>> r = solve(Game.new(seed=1), budget=Budget(positions=2000))
     >>> r.verdict in ("won", "lost", "unknown")
     True
     """
-    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
-    max_seconds = check_budget(max_seconds, "max_seconds")
     shorten_line = check_flag(shorten_line, "shorten_line")
     if rules is None and not isinstance(getattr(position, "rules", None), Rules):
         raise ValueError("solve() takes a Game, or a State and its rules")
     state, rules = position_and_rules(position, rules)
     t0 = time.perf_counter()
     verdict, raw, nodes, used = _search(
-        rules, state, max_nodes=max_nodes, max_seconds=max_seconds, order=order, use_tt=True,
-        safe_home=True, probe=True, cancel=cancel, engine=engine)
+        rules, state, max_nodes=budget.positions, max_seconds=budget.seconds, order=order,
+        use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine)
     if raw and shorten_line:
         raw = shorten_fully(rules, state, raw)
     moves = []

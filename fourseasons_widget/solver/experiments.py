@@ -34,6 +34,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from ..budget import Budget, takes_budget
 from ..validate import budget, quote
 from .intervals import mcnemar, wilson
 
@@ -66,20 +67,19 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     row = {k: task.get(k) for k in ("variant", "seed", "player", "max_nodes", "max_seconds")}
     row["player"] = player
     if player in SEARCHERS:
-        budget = {"max_seconds": task.get("max_seconds"), "max_nodes": task.get("max_nodes")}
-        r = solve(game, **budget, engine=task.get("engine", "auto"))
+        budget = Budget(seconds=task.get("max_seconds"), positions=task.get("max_nodes"))
+        r = solve(game, budget=budget, engine=task.get("engine", "auto"))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
-            p = prove(game, **budget, engine=task.get("engine", "auto"))
+            p = prove(game, budget=budget, engine=task.get("engine", "auto"))
             verdict, nodes = p.verdict, nodes + p.nodes
             if p.verdict == "won":  # a depth-first line: shortened as solve() does
                 raw = shorten_fully(game.rules, game.state, p.line)
                 moves = [game.rules.engine.to_move(s, m) for s, m in _walk(game, raw)]
         if player == "prover" and verdict == "unknown" and abstraction_applies(
                 game.rules, game.state.base):
-            a = prove_by_ranks(game, max_positions=budget["max_nodes"] or 1 << 62,
-                               max_seconds=budget["max_seconds"],
-                               engine=task.get("engine", "auto"))
+            a = prove_by_ranks(game, budget=budget.replace(cancel=None, positions=(
+                budget.positions or 1 << 62)), engine=task.get("engine", "auto"))
             verdict, nodes = a.verdict, nodes + a.positions
             disk = task.get("disk")
             if verdict == "unknown" and disk and game.rules.n_piles <= 5:
@@ -113,13 +113,15 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     elif player == FAIR:
         from .players import FAIR_NODES, play_fair
 
-        p = play_fair(game, max_nodes=task.get("max_nodes") or FAIR_NODES, seed=task["seed"])
+        p = play_fair(game, per_sample=Budget(positions=task.get("max_nodes") or FAIR_NODES),
+                      seed=task["seed"])
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player == FAIR_MC:
         from .fair import FAIR_MAX_NODES, play_fair_mc
 
-        p = play_fair_mc(game, max_nodes=task.get("max_nodes") or FAIR_MAX_NODES)
+        p = play_fair_mc(game, per_sample=Budget(positions=task.get("max_nodes")
+                                                 or FAIR_MAX_NODES))
         row.update(outcome=p.outcome, moves=len(p.moves), nodes=p.nodes,
                    cards_home=p.cards_home)
     elif player in ("random", "heuristic"):
@@ -153,14 +155,17 @@ class _Serial(Executor):
         return f
 
 
+@takes_budget({"max_seconds": "seconds", "max_nodes": "positions"},
+              honours=("seconds", "positions"))
 def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver",
-                   max_seconds: float | None = 1.0, max_nodes: int | None = None,
-                   executor: Executor | str | None = None, jobs: int | None = None,
+                   budget: Budget = Budget(seconds=1.0), executor: Executor | str | None = None, jobs: int | None = None,
                    progress: bool = True, done: dict[int, dict[str, Any]] | None = None,
                    on_row: Any = None, disk: dict[str, Any] | None = None,
                    ) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
-    deal (see :data:`FIELDS`), in seed order.
+    deal (see :data:`FIELDS`), in seed order.  ``budget``: each deal's (its seconds and
+    positions; one second by default), recorded in the rows as ``max_seconds`` and
+    ``max_nodes``.
 
     ``done`` holds rows already made (by seed: a run resumed, see :func:`finished_rows`): those
     deals are not run again.  ``on_row(row)`` is called with each new row as it arrives (the
@@ -173,7 +178,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     from concurrent.futures import as_completed
 
     from ..model.rules import VARIANTS
-    from ..validate import SEED_LIMIT, budget, choice, flag, take, workers
+    from ..validate import SEED_LIMIT, choice, flag, take, workers
+    from ..validate import budget as check_budget
 
     variant = choice(variant, "variant", VARIANTS)
     if player not in PLAYERS:
@@ -187,8 +193,7 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
             not isinstance(executor, str) and callable(getattr(executor, "submit", None)))):
         raise ValueError(f"executor must be None, 'serial' or a concurrent.futures.Executor, "
                          f"not {quote(executor)}")
-    max_seconds = budget(max_seconds, "max_seconds")
-    max_nodes = budget(max_nodes, "max_nodes", integer=True)
+    max_seconds, max_nodes = budget.seconds, budget.positions
     jobs = workers(jobs, "jobs", MAX_JOBS)
     seeds = take(seeds, MAX_DEALS, "seeds")  # (read lazily: an endless iterable is refused)
     for k in seeds:
@@ -201,9 +206,10 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                 disk.get("dir"), str) or not os.path.isdir(disk["dir"]):
             raise ValueError("disk is for the prover: a dict whose 'dir' is an existing folder")
         disk = {"dir": disk["dir"],
-                "positions": budget(disk.get("positions"), "disk positions", integer=True),
-                "seconds": budget(disk.get("seconds"), "disk seconds"),
-                "bytes": budget(disk.get("bytes"), "disk bytes", integer=True)}
+                "positions": check_budget(disk.get("positions"), "disk positions",
+                                          integer=True),
+                "seconds": check_budget(disk.get("seconds"), "disk seconds"),
+                "bytes": check_budget(disk.get("bytes"), "disk bytes", integer=True)}
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
               "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None,
@@ -505,8 +511,9 @@ def budget_curve(variant: str, seeds: Iterable[int], budgets: Iterable[int], *,
                for b in take(budgets, MAX_BUDGETS, "budgets")]
     out = []
     for b in budgets:
-        rows = run_experiment(variant, seeds, player="solver", max_seconds=max_seconds,
-                              max_nodes=int(b), executor=executor, jobs=jobs, progress=progress)
+        rows = run_experiment(variant, seeds, player="solver",
+                              budget=Budget(seconds=max_seconds, positions=int(b)),
+                              executor=executor, jobs=jobs, progress=progress)
         row = summary_row(variant, "solver", rows, command, int(b), max_seconds)
         row["seconds"] = round(sum(float(r["seconds"]) for r in rows), 1)
         out.append(row)

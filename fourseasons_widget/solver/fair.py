@@ -15,7 +15,7 @@ cards consistent with what was seen is equally likely, so the player
    seen of the stock, so the same visible position always gets the same samples and the same
    advice);
 2. for each sampled order, solves the position with the compiled solver under a small position
-   budget (``max_nodes``); where the sample is won, the first move of the line found is a
+   budget (``per_sample``'s positions); where the sample is won, the first move of the line found is a
    winning move for it, and each other candidate move is tried by solving the position after
    it (a sample the solver cannot win from here counts as lost for every move: a child of a
    position not won within the budget is rarely won within it);
@@ -25,7 +25,7 @@ cards consistent with what was seen is equally likely, so the player
 4. falls back to the heuristic player's choice (:func:`.greedy._heuristic_move`) when no sample
    wins, and plays a safe move home (a card none of whose possible tableau children is still
    out) at once, with no sampling: such a move is right whatever the order;
-5. stops sampling at ``max_seconds`` per move (a safety cap: the node budget keeps a decision
+5. stops sampling at the ``budget``'s seconds per move (a safety cap: the node budget keeps a decision
    reproducible, the cap keeps the board responsive) and says how many samples it used.
 
 The solver's answers are cached by sampled position: the samples stay the same until a new
@@ -37,8 +37,9 @@ estimate of the chance that perfect play from here wins, *given the stock order 
 revealed* — an optimistic bound for a player who cannot see it (the "strategy fusion" of
 determinized search), and the number the board's fair hint says in words.
 
->>> from fourseasons_widget import Game
->>> d = decide(observe(Game.new(seed=5)), samples=4, round_size=4, max_nodes=300)
+>>> from fourseasons_widget import Budget, Game
+>>> d = decide(observe(Game.new(seed=5)), samples=4, round_size=4,
+...            per_sample=Budget(positions=300))
 >>> d.samples <= 4 and d.move is not None
 True
 """
@@ -52,6 +53,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..budget import Budget, takes_budget
 from ..model.rules import Rules
 from ..model.state import FOUNDATION, STOCK, RawMove, State
 from ..validate import count_budget, whole
@@ -255,23 +257,29 @@ def _close(a: int, b: int, n: int) -> bool:
     return a - b <= 2.0 * math.sqrt(max(a + b, 1))
 
 
+@takes_budget({"max_seconds": "seconds", "cancel": "cancel",
+               "max_nodes": "per_sample.positions"},
+              honours={"budget": ("seconds", "cancel"), "per_sample": ("positions",)})
 def decide(obs: Observation, *, samples: int = FAIR_SAMPLES, round_size: int = FAIR_ROUND,
-           max_nodes: int = FAIR_MAX_NODES, max_seconds: float | None = None,
-           visited: set | frozenset | None = None, seed: int = 0, cancel=None,
+           budget: Budget = Budget(), per_sample: Budget = Budget(positions=FAIR_MAX_NODES),
+           visited: set | frozenset | None = None, seed: int = 0,
            engine: str = "auto", _solver: _Solver | None = None) -> Decision:
-    """The fair player's move from ``obs`` (see the module doc).  ``visited``: transposition
-    keys of positions not to return to (a player's earlier positions); ``seed`` is mixed with
-    the observation's own (:meth:`Observation.seed`); ``cancel`` (a ``threading.Event``) stops
-    the sampling as ``max_seconds`` does."""
+    """The fair player's move from ``obs`` (see the module doc).  ``budget``: the decision's
+    seconds (a cap on the sampling; none by default) and cancel token (a
+    ``threading.Event``: stops the sampling as the seconds do); ``per_sample``: the positions
+    of each sample's search.  ``visited``: transposition keys of positions not to return to (a
+    player's earlier positions); ``seed`` is mixed with the observation's own
+    (:meth:`Observation.seed`)."""
     if not isinstance(obs, Observation):
         raise ValueError(f"decide() takes an Observation (observe(game)), not a "
                          f"{type(obs).__name__[:40]}")
     samples = whole(samples, "samples", 1, 10_000)
     round_size = whole(round_size, "round_size", 1, 10_000)
-    max_nodes = count_budget(max_nodes, "max_nodes")
+    max_nodes = count_budget(per_sample.positions, "per_sample.positions")
     seed = check_seed(seed, optional=False)
+    cancel = budget.cancel
     t0 = time.perf_counter()
-    deadline = None if max_seconds is None else t0 + max_seconds
+    deadline = budget.deadline(t0)
     rules = obs.rules
     eng = rules.engine
     solver = _solver if _solver is not None else _Solver(rules, max_nodes, engine)
@@ -383,18 +391,21 @@ class FairPlay:
         return self.outcome == "won"
 
 
+@takes_budget({"max_seconds": "per_move.seconds", "max_nodes": "per_sample.positions"},
+              honours={"per_move": ("seconds",), "per_sample": ("positions",)})
 def play_fair_mc(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPLES,
-                 round_size: int = FAIR_ROUND, max_nodes: int = FAIR_MAX_NODES,
-                 max_seconds: float | None = None, seed: int = 0,
+                 round_size: int = FAIR_ROUND, per_move: Budget = Budget(),
+                 per_sample: Budget = Budget(positions=FAIR_MAX_NODES), seed: int = 0,
                  engine: str = "auto") -> FairPlay:
     """Play a deal (a :class:`Game`, or a :class:`State` and its ``rules``) with
-    :func:`decide` at every move: each decision sees only :func:`observe`'s view of the
+    :func:`decide` at every move (``per_move``: each decision's budget; ``per_sample``: each
+    sample's, as :func:`decide`): each decision sees only :func:`observe`'s view of the
     position (the real position is used only to apply the chosen move, as the table does when
     a person plays).  Never returns to a position already seen."""
     from .players import _start
 
     s, rules = _start(position, rules)
-    max_nodes = count_budget(max_nodes, "max_nodes")
+    max_nodes = count_budget(per_sample.positions, "per_sample.positions")
     solver = _Solver(rules, max_nodes, engine)
     seen = set(s.all_cards()) - set(s.stock)
     visited = {s.key()}
@@ -403,7 +414,7 @@ def play_fair_mc(position, rules: Rules | None = None, *, samples: int = FAIR_SA
     eng = rules.engine
     while not s.is_won and len(line) < MAX_MOVES:
         d = decide(observe(s, rules, seen=seen), samples=samples, round_size=round_size,
-                   max_nodes=max_nodes, max_seconds=max_seconds, visited=visited, seed=seed,
+                   budget=per_move, per_sample=per_sample, visited=visited, seed=seed,
                    engine=engine, _solver=solver)
         if d.move is None:
             break

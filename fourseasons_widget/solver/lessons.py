@@ -6,7 +6,7 @@ shipped as ``search/lesson_lines.json``.  Regenerate (about a minute or two) wit
 
     python -m fourseasons_widget.solver.lessons
 
-Each line is the solver's (``solve(Game.new(seed, variant), max_seconds=5, engine="python")``,
+Each line is the solver's (``solve(Game.new(seed, variant), budget=Budget(seconds=5), engine="python")``,
 shortened), written in the model's notation; a deal the solver does not win in time is written
 as ``null``, and ``small_position`` passes on to the next seed, as it always did.
 """
@@ -17,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..budget import Budget
 from ..model.game import Game
 from ..model.rules import VARIANTS
 from .exact import solve
@@ -29,7 +30,8 @@ SECONDS = 5.0
 
 
 def winning_line(seed: int, variant: str) -> list[str] | None:
-    r = solve(Game.new(seed=seed, variant=variant), max_seconds=SECONDS, engine="python")
+    r = solve(Game.new(seed=seed, variant=variant), budget=Budget(seconds=SECONDS),
+              engine="python")
     return [str(m) for m in r.moves] if r.won else None
 
 
@@ -39,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     doc = {"about": "winning lines of seeded deals, cut into lesson positions by "
                     "fourseasons_widget.search.endgames; written by "
                     "python -m fourseasons_widget.solver.lessons",
-           "solver": f"solve(Game.new(seed, variant), max_seconds={SECONDS}, engine='python')",
+           "solver": f"solve(Game.new(seed, variant), budget=Budget(seconds={SECONDS}), engine='python')",
            "lines": lines}
     OUT.write_text(json.dumps(doc, indent=0, separators=(",", ":")) + "\n", encoding="utf-8")
     won = sum(line is not None for v in lines.values() for line in v.values())

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..budget import Budget, takes_budget
 from ..model.rules import Rules
 from ..model.state import STOCK, Move, RawMove, State
 from ..validate import check_position, count_budget, whole
@@ -135,13 +136,16 @@ class FairResult(PlayResult):
     voted: int = 0
 
 
+@takes_budget({"max_nodes": "per_sample.positions"},
+              honours={"per_sample": ("positions",)})
 def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPLES,
-              max_nodes: int = FAIR_NODES, seed: int = 0, auto: Any = None) -> FairResult:
+              per_sample: Budget = Budget(positions=FAIR_NODES), seed: int = 0,
+              auto: Any = None) -> FairResult:
     """A player who never looks at the face-down cards: determinized Monte-Carlo search.
 
     Whenever it sees something new (at the start, and after every card turned or dealt from the
     stock), it samples ``samples`` orders of the unseen cards consistent with what it has seen
-    (:func:`sample_order`), runs the solver on each (``max_nodes`` nodes; the solver sees the
+    (:func:`sample_order`), runs the solver on each (``per_sample``'s positions; the solver sees the
     *sampled* order, never the real one) and keeps the winning lines as plans.  Each move is
     the one most plans start with (ties: the first plan's), if at least half the samples agree
     on it; the plans that agree advance, the others are dropped.  Otherwise (few samples won:
@@ -164,7 +168,7 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
 
     s, rules = _start(position, rules)
     samples = whole(samples, "samples", 1, 10_000)
-    max_nodes = count_budget(max_nodes, "max_nodes")
+    max_nodes = count_budget(per_sample.positions, "per_sample.positions")
     seed = check_seed(seed, optional=False)
     start = s
     engine = rules.engine
@@ -179,7 +183,8 @@ def play_fair(position, rules: Rules | None = None, *, samples: int = FAIR_SAMPL
             plans = []
             resamples += 1
             for _ in range(samples):
-                verdict, plan, n = search(rules, sample_order(s, seen, rng), max_nodes=max_nodes)
+                verdict, plan, n = search(rules, sample_order(s, seen, rng),
+                                          budget=Budget(positions=max_nodes))
                 nodes += n
                 if verdict == "won" and plan:
                     plans.append(plan)

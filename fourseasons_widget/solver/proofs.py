@@ -75,10 +75,10 @@ import collections
 import time
 from dataclasses import dataclass
 
+from ..budget import Budget, takes_budget
 from ..model.cards import CODES, format_cards, parse_card
 from ..model.rules import Rules
 from ..model.state import State
-from ..validate import budget as check_budget
 from ..validate import count_budget, flag, search_order, whole
 from .backends import DEFAULT_ENGINE, check_engine, choose
 from .interface import (
@@ -520,11 +520,12 @@ class ProofResult:
     engine: str = "python"
 
 
-def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
-          max_seconds: float | None = 10.0, deep_safe: bool = True, dominance: bool = False,
-          order: str = "cross", layered: bool = False,
-          engine: str = DEFAULT_ENGINE) -> ProofResult:
-    """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof.
+@takes_budget({"max_nodes": "positions", "max_seconds": "seconds"})
+def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
+          deep_safe: bool = True, dominance: bool = False, order: str = "cross",
+          layered: bool = False, engine: str = DEFAULT_ENGINE) -> ProofResult:
+    """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof,
+    within ``budget`` (a :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
     One complete depth-first search (no portfolio: only exhaustion proves a loss), with the
     solver's reductions and, where sound, the deeper safe moves home; ``layered=True`` walks
@@ -533,12 +534,12 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     (:func:`~.solver.to_model_line`) and returned.
 
     >>> from fourseasons_widget import Game
-    >>> prove(Game.new(seed=0), max_nodes=5000).verdict
+    >>> from fourseasons_widget.budget import Budget
+    >>> prove(Game.new(seed=0), budget=Budget(positions=5000)).verdict
     'won'
     """
     state, rules = position_and_rules(position, rules)
-    max_nodes = check_budget(max_nodes, "max_nodes", integer=True)
-    max_seconds = check_budget(max_seconds, "max_seconds")
+    max_nodes, max_seconds, cancel = budget.positions, budget.seconds, budget.cancel
     deep_safe, dominance, layered = (flag(deep_safe, "deep_safe"), flag(dominance, "dominance"),
                                      flag(layered, "layered"))
     order = search_order(order, ORDERS)
@@ -550,22 +551,22 @@ def prove(position, rules: Rules | None = None, *, max_nodes: int | None = None,
     deadline = None if max_seconds is None else t0 + max_seconds
     if not fast_search_supports(rules):  # PySolFC's fills, redeals, foundations that give back
         verdict, line, nodes = engine_search(rules, state, max_nodes if max_nodes is not None
-                                             else 1 << 62, deadline)
+                                             else 1 << 62, deadline, cancel)
         return ProofResult(verdict, nodes, time.perf_counter() - t0,
                            line if verdict == "won" else None, "python")
     if backend.name != "python" and not layered and not dominance and order == "cross":
         verdict, line, nodes = run_one(backend, rules, state, order,
                                        max_nodes if max_nodes is not None else 1 << 62,
-                                       deadline, deep_safe=deep_safe)
+                                       deadline, cancel, deep_safe=deep_safe)
         return ProofResult(verdict, nodes, time.perf_counter() - t0,
                            line if verdict == "won" else None, backend.name)
     if layered:
         fs = LayeredProof(rules, state, deep_safe=deep_safe)
-        verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
+        verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline, cancel)
         line = fs.model_line() if verdict == "won" else None
         return ProofResult(verdict or "unknown", fs.nodes, time.perf_counter() - t0, line)
     fs = ProofSearch(rules, state, order, deep_safe=deep_safe, dominance=dominance)
-    verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline)
+    verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline, cancel)
     line = to_model_line(rules, state, fs.fast_line()) if verdict == "won" else None
     return ProofResult(verdict or "unknown", fs.nodes, time.perf_counter() - t0, line)
 

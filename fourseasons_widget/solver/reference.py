@@ -429,8 +429,8 @@ def fast_search_supports(rules: Rules) -> bool:
             and not rules.foundation_back and rules.autodeal == "off")
 
 
-def engine_search(rules: Rules, root: State, max_nodes: int,
-                  deadline: float | None = None) -> tuple[str, list[RawMove], int]:
+def engine_search(rules: Rules, root: State, max_nodes: int, deadline: float | None = None,
+                  cancel: Cancel | None = None) -> tuple[str, list[RawMove], int]:
     """A plain depth-first search over the model's own engine (``rules.moves`` /
     ``rules.apply``), never entering a position twice (:meth:`State.key`): slower than
     :class:`FastSearch` but right for any rules the engine plays.  Moves home are tried first,
@@ -460,8 +460,9 @@ def engine_search(rules: Rules, root: State, max_nodes: int,
             if t.is_won:
                 return "won", path, nodes
             nodes += 1
-            if nodes >= max_nodes or (deadline is not None and not nodes & 255
-                                      and perf() > deadline):
+            if nodes >= max_nodes or (not nodes & 255 and (
+                    (deadline is not None and perf() > deadline)
+                    or (cancel is not None and cancel.is_set()))):
                 return "unknown", [], nodes
             stack.append((t, iter(ordered(t))))
             break

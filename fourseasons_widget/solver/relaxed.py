@@ -114,9 +114,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ..budget import Budget, takes_budget
 from ..model.rules import Rules
 from ..model.state import State
-from ..validate import budget, flag
+from ..validate import flag
 from ..validate import workers as check_workers
 from .exact import position_and_rules
 
@@ -309,18 +310,21 @@ class _Bag:
             entries = nxt
 
 
-def prove_by_bag(position, rules: Rules | None = None, *, max_positions: int | None = 2_000_000,
-                 max_seconds: float | None = None, tops: bool = True) -> RelaxedResult:
+@takes_budget({"max_positions": "positions", "max_seconds": "seconds"},
+              honours=("seconds", "positions"))
+def prove_by_bag(position, rules: Rules | None = None, *,
+                 budget: Budget = Budget(positions=2_000_000), tops: bool = True,
+                 ) -> RelaxedResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the bag of
-    runs (the module's docstring), by walking the relaxed game one stock layer at a time.
+    runs (the module's docstring), by walking the relaxed game one stock layer at a time,
+    within ``budget`` (its seconds and positions; two million positions by default).
 
-    >>> from fourseasons_widget import Game
-    >>> prove_by_bag(Game.new(seed=0), max_positions=1000).verdict
+    >>> from fourseasons_widget import Budget, Game
+    >>> prove_by_bag(Game.new(seed=0), budget=Budget(positions=1000)).verdict
     'unknown'
     """
     state, rules = position_and_rules(position, rules)
-    max_positions = budget(max_positions, "max_positions", integer=True)
-    max_seconds = budget(max_seconds, "max_seconds")
+    max_positions, max_seconds = budget.positions, budget.seconds
     tops = flag(tops, "tops")
     t0 = time.perf_counter()
     bag = _Bag(rules, state, tops)
@@ -329,19 +333,20 @@ def prove_by_bag(position, rules: Rules | None = None, *, max_positions: int | N
                          time.perf_counter() - t0, bag.layers)
 
 
-def prove_lost(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
+@takes_budget({"max_seconds": "seconds"}, honours=("seconds",))
+def prove_lost(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
                model: bool = True) -> RelaxedResult:
-    """The entry point for a classification: the bag's explicit search with half the time,
-    then (where OR-Tools is installed and ``model``) the CP-SAT model with the rest; the first
-    ``"lost"`` is returned, else the last result (``"unknown"``)."""
+    """The entry point for a classification: the bag's explicit search with half the
+    ``budget``'s seconds (ten by default), then (where OR-Tools is installed and ``model``) the
+    CP-SAT model with the rest; the first ``"lost"`` is returned, else the last result
+    (``"unknown"``)."""
     state, rules = position_and_rules(position, rules)
-    max_seconds = budget(max_seconds, "max_seconds")
     model = flag(model, "model")
-    half = None if max_seconds is None else max_seconds / 2
-    r = prove_by_bag(state, rules, max_positions=None if half else 2_000_000, max_seconds=half)
+    half = None if budget.seconds is None else Budget(seconds=budget.seconds / 2)
+    r = prove_by_bag(state, rules, budget=half or Budget(positions=2_000_000))
     if r.verdict == "lost" or r.why == "relaxed win" or not model or not model_available():
         return r  # a relaxed win found by the search: the model would find one too
-    m = prove_by_model(state, rules, max_seconds=half)
+    m = prove_by_model(state, rules, budget=half or Budget())
     m.seconds += r.seconds
     return m
 
@@ -355,16 +360,19 @@ def model_available() -> bool:
     return True
 
 
-def prove_by_model(position, rules: Rules | None = None, *, max_seconds: float | None = 10.0,
-                   workers: int | None = 1, tops: bool = True) -> RelaxedResult:
+@takes_budget({"max_seconds": "seconds"}, honours=("seconds",))
+def prove_by_model(position, rules: Rules | None = None, *,
+                   budget: Budget = Budget(seconds=10.0), workers: int | None = 1,
+                   tops: bool = True) -> RelaxedResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost with the
-    stage model of the bag of runs (the module's docstring), solved by OR-Tools' CP-SAT:
+    stage model of the bag of runs (the module's docstring), solved by OR-Tools' CP-SAT within
+    the ``budget``'s seconds (ten by default):
     ``INFEASIBLE`` is a proof (``"lost"``); a solution is a relaxed win (``"unknown"``), and
     so is a timeout.  Needs ``ortools`` (the ``[prove]`` extra), imported only here.
     ``workers``: CP-SAT's search workers, from 1 to the machine's cores (``None``: CP-SAT's
     default, one per core)."""
     state, rules = position_and_rules(position, rules)
-    max_seconds = budget(max_seconds, "max_seconds")
+    max_seconds = budget.seconds
     workers = check_workers(workers)
     tops = flag(tops, "tops")
     try:

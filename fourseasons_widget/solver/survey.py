@@ -21,9 +21,10 @@ from __future__ import annotations
 import csv
 import time
 
+from ..budget import Budget, takes_budget
 from ..model.game import Game
 from ..model.rules import get_rules
-from ..validate import budget
+from ..validate import count_budget
 from .abstraction import abstraction_applies, prove_by_ranks
 
 SURVEY_FIELDS = ("rank", "variant", "seed", "method", "why", "layers_done", "reached",
@@ -31,21 +32,23 @@ SURVEY_FIELDS = ("rank", "variant", "seed", "method", "why", "layers_done", "rea
                  "max_table", "cpu_seconds", "layer_positions", "command")
 
 
-def survey_deal(seed: int, variant: str = "standard", *, max_positions: int = 4_000_000,
-                max_table: int = 1 << 21, engine: str = "auto") -> dict:
+@takes_budget({"max_positions": "positions"}, honours=("positions",))
+def survey_deal(seed: int, variant: str = "standard", *,
+                budget: Budget = Budget(positions=4_000_000), max_table: int = 1 << 21,
+                engine: str = "auto") -> dict:
     """One deal's row (without ``rank`` and ``command``): the proof search from
-    ``Game.new(seed, variant)`` with ``max_positions`` positions and tables of at most
+    ``Game.new(seed, variant)`` with the ``budget``'s positions and tables of at most
     ``max_table`` slots.  ``layers_done``: stock layers walked to their end; ``reached``: the
     stock cards turned in the last layer entered (of ``stock_layers``); ``last_width``: the
     positions of the last layer walked to its end; ``growth``: its width over the width three
     layers before, to the power 1/3 (the growth per stock card; empty when fewer layers)."""
-    max_positions = budget(max_positions, "max_positions", integer=True)
+    max_positions = count_budget(budget.positions, "budget.positions")
     g = Game.new(seed=seed, variant=variant)
     rules = get_rules(variant)
     state = g.state
     t0 = time.process_time()
     if abstraction_applies(rules, state.base) and rules.n_piles <= 5:
-        r = prove_by_ranks(g, max_positions=max_positions, max_seconds=None, engine=engine,
+        r = prove_by_ranks(g, budget=Budget(positions=max_positions), engine=engine,
                            max_table=max_table)
         method, why, layers = "ranks", r.why, r.layers
     else:
@@ -91,13 +94,14 @@ def unknown_seeds(variant: str) -> list[int]:
                   if r["variant"] == variant and r["outcome"] == "unknown")
 
 
-def survey(seeds, variant: str = "standard", *, max_positions: int = 4_000_000,
+@takes_budget({"max_positions": "positions"}, honours=("positions",))
+def survey(seeds, variant: str = "standard", *, budget: Budget = Budget(positions=4_000_000),
            max_table: int = 1 << 21, command: str = "", progress=None) -> list[dict]:
-    """:func:`survey_deal` for each seed, ranked (:func:`rank_rows`); ``progress(row)`` is
-    called after each deal."""
+    """:func:`survey_deal` for each seed (``budget``: each deal's positions), ranked
+    (:func:`rank_rows`); ``progress(row)`` is called after each deal."""
     rows = []
     for seed in seeds:
-        row = survey_deal(seed, variant, max_positions=max_positions, max_table=max_table)
+        row = survey_deal(seed, variant, budget=budget, max_table=max_table)
         row["command"] = command
         rows.append(row)
         if progress is not None:

@@ -47,6 +47,7 @@ import threading
 from typing import Any, NamedTuple
 
 from .. import automove
+from ..budget import Budget
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.state import Move, State
@@ -67,6 +68,13 @@ def seconds_budget(value: Any, name: str, default: float | None = None) -> float
     if value is None:
         raise BudgetError(f"{name} must be a finite number of seconds greater than 0, not None")
     return value
+
+
+def board_seconds(given: Budget | None, default: float) -> float:
+    """The seconds the board searches for under ``given`` (a
+    :class:`~fourseasons_widget.budget.Budget`; ``None``, or one with no seconds, takes the
+    board's own ``default``: the board never searches without a limit)."""
+    return seconds_budget(None if given is None else given.seconds, "budget.seconds", default)
 
 
 class Hint(NamedTuple):
@@ -135,7 +143,8 @@ class Advisor:
 
         self.host.busy = what
         try:
-            result = solve(self.host.game.copy(), max_seconds=self.host.worker.budget(max_seconds))
+            result = solve(self.host.game.copy(),
+                           budget=Budget(seconds=self.host.worker.budget(max_seconds)))
         finally:
             self.host.busy = ""
         if result.verdict == "won":
@@ -169,14 +178,14 @@ class Advisor:
                     "searches are kept short)")
         return ""
 
-    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+    def hint(self, budget: Budget | None = None, *, background: bool = False,
              knows_stock: bool = False) -> Hint | Job:
         """Advice for the position: the fair hint (never looks at the face-down cards), or
         with ``knows_stock=True`` the solver's perfect-information hint."""
         from ..validate import flag
 
         knows_stock = flag(knows_stock, "knows_stock")
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
+        budget_s = board_seconds(budget, self.host.hint_seconds)
         with self.host.lock:
             g = self.host.game
             if g.state.is_won:
@@ -236,8 +245,9 @@ class Advisor:
                 and backends.DEFAULT_ENGINE != "python")
         if not fast and compiled.installed() and compiled.supports(self.host.game.rules):
             compiled.warm_up()  # (in the background: a later hint gets the compiled core)
-        return {"samples": self.fair_samples, "max_seconds": seconds,
-                "max_nodes": self.fair_nodes if fast else self.fair_nodes_python}
+        return {"samples": self.fair_samples, "budget": Budget(seconds=seconds),
+                "per_sample": Budget(positions=self.fair_nodes if fast
+                                     else self.fair_nodes_python)}
 
     def _keep(self, obs, visited, d) -> None:
         if len(self.decisions) > 64:
@@ -255,7 +265,8 @@ class Advisor:
         position = self._position()
 
         def run(cancel: threading.Event):
-            return decide(obs, visited=visited, cancel=cancel, **job_args)
+            return decide(obs, visited=visited, **{
+                **job_args, "budget": job_args["budget"].replace(cancel=cancel)})
 
         def done(job: Job, result) -> None:
             with self.host.lock:
@@ -367,10 +378,10 @@ class Advisor:
             self.host.publish(kind="hint", message=h.text, message_kind="hint", keep_hint=True)
         return h
 
-    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
+    def auto_finish(self, budget: Budget | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played (see
         :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.hint_seconds)
+        budget_s = board_seconds(budget, self.host.hint_seconds)
         with self.host.lock:
             # (read under the lock: a Python call waiting for an intent of another thread to
             # end is not that intent's person)
@@ -453,10 +464,10 @@ class Advisor:
                      person=person)
         return n
 
-    def solve(self, max_seconds: float | None = None, *, background: bool = False):
+    def solve(self, budget: Budget | None = None, *, background: bool = False):
         from ..solver.exact import solve
 
-        budget_s = seconds_budget(max_seconds, "max_seconds", self.host.solve_seconds)
+        budget_s = board_seconds(budget, self.host.solve_seconds)
         if background:
             with self.host.lock:
                 return self.search("solve", budget_s,
@@ -466,7 +477,7 @@ class Advisor:
             g = live.copy()
         self.host.busy = "solve"
         try:
-            result = solve(g, max_seconds=self.host.worker.budget(budget_s))
+            result = solve(g, budget=Budget(seconds=self.host.worker.budget(budget_s)))
         finally:
             self.host.busy = ""
         with self.host.lock:
@@ -537,7 +548,7 @@ class Advisor:
         searched = self.host.worker.budget(budget_s)
 
         def run(cancel: threading.Event):
-            return solve(snapshot, max_seconds=searched, cancel=cancel)
+            return solve(snapshot, budget=Budget(seconds=searched, cancel=cancel))
 
         def done(job: Job, result) -> None:
             with self.host.lock:

@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .. import automove
+from ..budget import Budget, takes_budget
 from ..channel import IntentError
 from ..model.deal import parse_deal_text
 from ..model.game import Game
@@ -444,17 +445,20 @@ class Table:
             self.recorder.pause(bool(paused))
 
     # -- the solver's help (advice.py) ------------------------------------------------------
-    def hint(self, max_seconds: float | None = None, *, background: bool = False,
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def hint(self, budget: Budget | None = None, *, background: bool = False,
              knows_stock: bool = False) -> Hint | Job:
-        return self.advisor.hint(max_seconds, background=background, knows_stock=knows_stock)
+        return self.advisor.hint(budget, background=background, knows_stock=knows_stock)
 
-    def auto_finish(self, max_seconds: float | None = None, *, background: bool = False) -> int:
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def auto_finish(self, budget: Budget | None = None, *, background: bool = False) -> int:
         """Move cards home while that is safe; returns how many moves were played (see
         :meth:`FourSeasons.auto_finish`).  When it stops short of the win it says why."""
-        return self.advisor.auto_finish(max_seconds, background=background)
+        return self.advisor.auto_finish(budget, background=background)
 
-    def solve(self, max_seconds: float | None = None, *, background: bool = False):
-        return self.advisor.solve(max_seconds, background=background)
+    @takes_budget({"max_seconds": "seconds"}, honours=("seconds",), number="max_seconds")
+    def solve(self, budget: Budget | None = None, *, background: bool = False):
+        return self.advisor.solve(budget, background=background)
 
     def cancel(self) -> bool:
         return self.advisor.cancel()

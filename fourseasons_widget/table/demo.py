@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..budget import Budget
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
@@ -180,7 +181,7 @@ class DemoMode:
         budget = host.worker.budget(host.solve_seconds)
 
         def run(cancel: Any) -> tuple[Any, list[Move] | None, float]:
-            result = solve(snapshot, max_seconds=budget, cancel=cancel)
+            result = solve(snapshot, budget=Budget(seconds=budget, cancel=cancel))
             fair = None
             if result.verdict != "won" and not cancel.is_set():
                 fair = play_fair(snapshot).moves  # (never looks at the face-down stock)

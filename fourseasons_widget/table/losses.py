@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from ..budget import Budget
 from ..model.game import Game, position_status
 from ..model.rules import Rules
 from ..model.state import State
@@ -40,7 +41,7 @@ def exhausted(rules: Rules, state: State, max_nodes: int, max_seconds: float) ->
     """The research solver's exact search, exhausted with no win (the default prover)."""
     from ..solver.exact import search
 
-    verdict, _, _ = search(rules, state, max_nodes=max_nodes, max_seconds=max_seconds)
+    verdict, _, _ = search(rules, state, budget=Budget(seconds=max_seconds, positions=max_nodes))
     return verdict == "lost"
 
 

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis import DEFAULT_POSITION_NODES, DEFAULT_SECONDS, Analysis, Row, analyse_line
 from ..analysis import describe as describe_verdict
+from ..budget import Budget, takes_budget
 from ..model.rules import IllegalMoveError
 from ..model.state import Move
-from ..validate import budget, quote
+from ..validate import quote
 from .host import TableHost
 from .intents import handles
 from .snapshot import advise_move, describe_move, move_triple
@@ -99,12 +100,14 @@ ReviewHost = TableHost
 class Review:
     """The analysis of one table's game, run in the background (see the module doc)."""
 
-    def __init__(self, table: TableHost, *, max_seconds: float | None = DEFAULT_SECONDS,
-                 position_nodes: int | None = DEFAULT_POSITION_NODES,
+    @takes_budget({"max_seconds": "seconds", "position_nodes": "per_position.positions"},
+                  honours={"budget": ("seconds",), "per_position": ("positions",)})
+    def __init__(self, table: TableHost, *, budget: Budget = Budget(seconds=DEFAULT_SECONDS),
+                 per_position: Budget = Budget(positions=DEFAULT_POSITION_NODES),
                  on_loss: bool = True) -> None:
         self.table = table
-        self.max_seconds = budget(max_seconds, "max_seconds")
-        self.position_nodes = budget(position_nodes, "position_nodes", integer=True)
+        self.max_seconds = budget.seconds
+        self.position_nodes = per_position.positions
         self.on_loss = on_loss
         self.lock = table.lock  # the table's one lock
         self.game: Game | None = None  # the game analysed (or being analysed)
@@ -177,10 +180,10 @@ class Review:
         worker = self.table.worker
         try:
             a = analyse_line(g.rules, g.start, line,
-                             max_seconds=None if self.max_seconds is None
-                             else worker.budget(self.max_seconds * f),
-                             position_nodes=None if self.position_nodes is None
-                             else self.position_nodes * f,
+                             budget=Budget(seconds=None if self.max_seconds is None
+                                           else worker.budget(self.max_seconds * f)),
+                             per_position=Budget(positions=None if self.position_nodes is None
+                                                 else self.position_nodes * f),
                              stop=stop.is_set, on_row=on_row)
         except Exception as e:  # reported on the board, never lost in a thread
             with self.lock:

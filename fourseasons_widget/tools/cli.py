@@ -27,6 +27,7 @@ import signal
 import sys
 import time
 
+from ..budget import Budget
 from ..model.deal import parse_pysol_number
 from ..model.rules import VARIANTS
 from ..validate import BUDGET_COUNT_LIMIT, SEED_LIMIT, ascii_int, budget, quote, safe_text
@@ -309,7 +310,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"fourseasons solve: {e}", file=sys.stderr)
         return 2
-    r = solve(game, max_seconds=a.seconds, max_nodes=a.nodes)
+    r = solve(game, budget=Budget(seconds=a.seconds, positions=a.nodes))
     words = {"won": "won (perfect information: the line knows the stock order)",
              "lost": "lost (proved: no sequence of moves wins)",
              "unknown": "unknown (no win found within the budget; not proved lost)"}
@@ -423,8 +424,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                                      resumed) if a.resume else None
                 if done:
                     print(f"{v} {pl}: {len(done)} deals from {partial} (resumed)", flush=True)
-                rows = run_experiment(v, seeds, player=pl, max_seconds=a.seconds,
-                                      max_nodes=a.nodes, executor=executor, jobs=a.jobs,
+                rows = run_experiment(v, seeds, player=pl,
+                                      budget=Budget(seconds=a.seconds, positions=a.nodes),
+                                      executor=executor, jobs=a.jobs,
                                       progress=not a.no_progress, done=done,
                                       on_row=checkpoint, disk=disk)
                 all_rows += rows
@@ -527,7 +529,7 @@ def cmd_survey(a: argparse.Namespace, argv: list[str]) -> int:
                   f"done (last {row['last_width']:,}), {row['positions']:,} positions, "
                   f"{row['cpu_seconds']} s", flush=True)
 
-    rows = survey(seeds, a.variant, max_positions=a.positions, max_table=a.table,
+    rows = survey(seeds, a.variant, budget=Budget(positions=a.positions), max_table=a.table,
                   command=command, progress=progress)
     if a.out:
         write_csv(rows, a.out, SURVEY_FIELDS)
