@@ -1,7 +1,7 @@
-"""The moments after a loss, by mouse and by keyboard, as a player meets them (issue 35, items 1, 2 and 5): in
-JupyterLab and Notebook 7, at 1280×800 and 420×900, in the light and the dark theme — a lost
-game ▸ Stats ▸ "How could it have been won?" ▸ the solver's line ▸ "Play this deal" ▸ the banner's
-"Back to my game" ▸ the lost game again.  Every click is Playwright's ordinary click (which
+"""The moments after a loss, by mouse and by keyboard, as a player meets them (issue 35, items
+1, 2 and 5): in JupyterLab and Notebook 7, at 1280×800 and 420×900, in the light and the dark
+theme — a lost game ▸ Stats ▸ "How could it have been won?" ▸ the solver's line ▸ "Play this
+deal" ▸ the banner's "Back to my game" ▸ the lost game again.  Every click is Playwright's ordinary click (which
 refuses an element another one covers: "… intercepts pointer events"), and at each step every
 control on screen is checked to be the element a click at its centre reaches.
 
