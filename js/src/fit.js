@@ -7,7 +7,7 @@
 // never on a move: the felt keeps one size for a given output width and height, whatever the
 // piles hold.
 
-import { boardSpan, feltHeight, layoutFor } from "./layout.js";
+import { acrossReadable, boardSpan, feltHeight, layoutFor } from "./layout.js";
 
 export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
@@ -49,13 +49,18 @@ export function fitCards(board, width, height, band = 76, stacked = false) {
     const h = height ? byHeight(span, height - padV - (narrow ? band + 6 : 0)) : Infinity;
     return { cw: Math.min(byWidth, h), byHeight: h, span, pad, across: lay.across.length > 0 };
   };
-  // beside the side column, the cross's top and bottom piles fan sideways where that gives the
-  // larger cards (the height binds: the three rows each kept a fan's room, and cards of 69 px
-  // left two fifths of a 1280×800 JupyterLab's felt bare, issue 35)
-  const down = size(false);
-  const across = size(false, true);
-  const wide = across.across && across.cw > down.cw + 0.5 ? across : down;
-  const narrow = size(true);
+  // the cross's top and bottom piles fan sideways where that gives the larger cards (the
+  // height binds: the three rows each kept a fan's room, and cards of 69 px left two fifths of
+  // a 1280×800 JupyterLab's felt bare, issue 35)
+  const best = (narrow) => {
+    const down = size(narrow);
+    const across = size(narrow, true);
+    // (and only on cards large enough that a pile of seven shows each rank as a fan down
+    // would: about 45 px)
+    return across.across && across.cw > down.cw + 0.5 && acrossReadable(across.cw) ? across : down;
+  };
+  const wide = best(false);
+  const narrow = best(true);
   // (only where the side column leaves the cards small, and the narrow layout clearly helps)
   const useNarrow = wide.cw < NARROW_BELOW && narrow.cw > wide.cw * 1.08;
   const pick = useNarrow ? narrow : wide;
@@ -63,7 +68,7 @@ export function fitCards(board, width, height, band = 76, stacked = false) {
   const cap = Math.floor(Math.min(CW_MAX, pick.byHeight) * 10) / 10;
   const byWidth = `(100cqi - ${2 * pick.pad + SPARE}px) / ${+pick.span.w.toFixed(4)}`;
   const css = `clamp(${CW_MIN}px, min(${cap}px, ${byWidth}), ${CW_MAX}px)`;
-  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, across: !useNarrow && wide.across, css };
+  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, across: pick.across, css };
 }
 
 const PANELS = ".jp-WindowedPanel-outer, .jp-Notebook"; // JupyterLab's and Notebook 7's notebook panel

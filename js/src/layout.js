@@ -74,10 +74,10 @@ export function layoutFor(board, { narrow = false, stacked = false, across = fal
   // room: below each row's first card, of a card's height (a fan squeezes into it; an
   // unfanned pile keeps room for its count badge)
   const room = fan ? (narrow ? FAN_ROOM_NARROW : FAN_ROOM) : BADGE_ROOM;
-  // `across` (fit.js, where the height binds beside a side column): the cross's top and bottom
+  // `across` (fit.js, where the height binds): the cross's top and bottom
   // piles fan sideways, over the empty cells beside them, so the first and last rows keep only
   // a count badge's room — the centre row alone keeps a fan's
-  const fanAcross = across && fan && !narrow && board.layout === "cross" && names.length === 5
+  const fanAcross = across && fan && board.layout === "cross" && names.length === 5
     ? [names[3], names[4]] : [];
   const rooms = Array.from({ length: rows }, (_, r) =>
     fanAcross.length && (r === 0 || r === rows - 1) ? BADGE_ROOM : room);
@@ -136,7 +136,7 @@ export function fanOffsets(n, room = FAN_ROOM, step = FAN_STEP) {
 /** Each grid row's height as a CSS length: one card and the row's room (the same for every
  * position, so the felt keeps its size while piles deepen), and the side row's. */
 export function rowHeights(layout) {
-  const row = (room) => layout.fan && layout.narrow
+  const row = (room) => layout.fan && layout.narrow && room === layout.room
     ? `calc(var(--fsw-ch) + max(var(--fsw-ch) * ${room.toFixed(3)}, var(--fsw-room-min)) + 4px)`
     : `calc(var(--fsw-ch) * ${(1 + room).toFixed(3)} + 4px)`;
   const out = rowRooms(layout).map(row);
@@ -159,6 +159,20 @@ export function rowsBetween(layout, a, z) {
   return a < z ? -d : d;
 }
 
+/** The corner rank, in px, of each card of a pile of seven fanned sideways (styles.css
+ * .fsw-fan-x: the strip the room leaves each card, less the index's inset and 3 px, holds a
+ * rank an em wide), on cards `cw` px wide. */
+export function acrossRankPx(cw) {
+  const strip = (2 * (1 + 0.16) * cw) / ROOM_CARDS;
+  return Math.min(IDX_K * cw, (strip - 0.06 * cw - 3) / 1.05);
+}
+
+/** Do a pile of seven fanned sideways show each rank as large as a fan down guarantees
+ * (roomMinPx's RANK_MIN, or the face's own rank on cards too small for it)? */
+export function acrossReadable(cw) {
+  return acrossRankPx(cw) >= Math.min(RANK_MIN, IDX_K * cw) - 0.05;
+}
+
 /** The felt's geometry in card widths, for sizing the cards (fit.js): {w, h, fixedH, rows,
  * room, floor} — the board is `w` card widths wide and `h` card widths (+ fixedH px) tall
  * while each of its `rows` rows has `room` (of a card's height) below its first card; with
@@ -172,7 +186,9 @@ export function boardSpan(layout) {
   const nrows = layout.rows + (layout.sideRow ? 1 : 0);
   let h = rowRooms(layout).reduce((sum, r) => sum + (1 + r) * 1.4, 0) + (nrows - 1) * 0.08;
   if (layout.sideRow) h += (1 + BADGE_ROOM) * 1.4;
-  return { w, h, fixedH: nrows * 4, rows: layout.rows, room, floor: layout.fan && layout.narrow };
+  // (the floor is for the rows whose piles fan down: with `across`, the centre row alone)
+  const fanRows = rowRooms(layout).filter((r) => r === room).length;
+  return { w, h, fixedH: nrows * 4, rows: fanRows, room, floor: layout.fan && layout.narrow };
 }
 
 /** The felt's rows' height in px (padding aside) for cards `cw` px wide. */

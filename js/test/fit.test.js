@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CW_MAX, CW_MIN, fitCards } from "../src/fit.js";
-import { BADGE_ROOM, boardSpan, FAN_ROOM, feltHeight, IDX_K, layoutFor, RANK_MIN, roomMinPx, rowsBetween } from "../src/layout.js";
+import { acrossRankPx, acrossReadable, BADGE_ROOM, boardSpan, FAN_ROOM, feltHeight, IDX_K, layoutFor, RANK_MIN, roomMinPx, rowsBetween } from "../src/layout.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
 
@@ -35,10 +35,17 @@ test("where the height binds, the cross's top and bottom piles fan sideways and 
   const f = fitCards(board, 848, 520);
   const byDown = (520 - 24 - down.fixedH) / down.h;
   assert.ok(f.across && f.cw > byDown * 1.15, `${f.cw} vs ${byDown}`);
-  // no height limit, or a narrow output, or piles that do not fan: as before
+  // no height limit, or piles that do not fan: as before
   assert.equal(fitCards(board, 848, null).across, false);
-  assert.equal(fitCards(board, 304, 600).across, false);
   assert.equal(fitCards(board, 848, 520, 76, true).across, false);
+  // the narrow layout too (a 420×900 JupyterLab: 39 px cards fanned down), but only on cards
+  // large enough that a pile of seven fanned sideways shows each rank as a fan down would
+  const narrow = fitCards(board, 304, 560);
+  assert.ok(narrow.narrow && narrow.across && acrossReadable(narrow.cw), JSON.stringify(narrow));
+  assert.ok(acrossRankPx(narrow.cw) >= RANK_MIN, `${acrossRankPx(narrow.cw)}`);
+  assert.equal(acrossReadable(40), false);
+  const small = fitCards(board, 250, 420);
+  assert.ok(small.cw < 45 && !small.across, JSON.stringify(small));
   // the layout: those two piles, their rows a count badge's room, the centre row a fan's
   const lay = layoutFor(board, { across: true });
   assert.deepEqual(lay.across, [board.pile_names[3], board.pile_names[4]]);
@@ -96,8 +103,10 @@ test("a fanned row's room never leaves a pile of seven ranks smaller than RANK_M
     const f = fitCards(board, 304, height);
     assert.equal(f.narrow, true);
     // (the narrow felt's padding, 8 px each side, and the message row across its top, 76 + 6)
-    const felt = feltHeight(boardSpan(layoutFor(board, { narrow: true })), f.cw) + 16 + 82;
-    assert.ok(felt <= height + 0.5 && felt > height - 4, `${height}: cards ${f.cw} px, felt ${felt}`);
+    const felt = feltHeight(boardSpan(layoutFor(board, { narrow: true, across: f.across })), f.cw) + 16 + 82;
+    const byWidth = (304 - 20) / boardSpan(layoutFor(board, { narrow: true })).w;
+    assert.ok(felt <= height + 0.5 && (felt > height - 4 || f.cw >= Math.floor(byWidth * 10) / 10),
+      `${height}: cards ${f.cw} px, felt ${felt}`);
   }
 });
 
