@@ -57,12 +57,12 @@ function topOf(cards) {
  * Build the board element for `position` (the live board, or a replay frame) drawn in the
  * layout of `board`.  Returns the element; highlighting is applied separately.
  */
-export function renderBoard(doc, board, position, { narrow = false, stacked = false } = {}) {
+export function renderBoard(doc, board, position, { narrow = false, stacked = false, across = false } = {}) {
   const pos = position || board;
-  const lay = layoutFor(board, { narrow, stacked });
+  const lay = layoutFor(board, { narrow, stacked, across });
   const root = doc.createElement("div");
   root.className = `fsw-board fsw-layout-${board.layout}` + (narrow ? " fsw-narrow" : "")
-    + (stacked ? " fsw-stacked" : "");
+    + (stacked ? " fsw-stacked" : "") + (lay.across.length ? " fsw-across" : "");
   root.style.setProperty("--fsw-grid-cols", String(lay.cols));
   root.style.setProperty("--fsw-rows", String(lay.rows));
   // the room below each row's first card (fans squeeze into it) and a row's height, in cards
@@ -88,6 +88,8 @@ export function renderBoard(doc, board, position, { narrow = false, stacked = fa
     const cards = (pos.piles && pos.piles[i]) || [];
     const where = labelOf(board, name);
     const el = pileElement(doc, board, name, lay.cells[name], "tableau");
+    // (the cross's top and bottom piles, where they fan sideways: styles.css .fsw-fan-x)
+    if (lay.across.includes(name)) el.classList.add("fsw-fan-x");
     if (!cards.length) {
       el.appendChild(placeholder(doc, "space", "fsw-space"));
     } else {

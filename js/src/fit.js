@@ -7,7 +7,7 @@
 // never on a move: the felt keeps one size for a given output width and height, whatever the
 // piles hold.
 
-import { boardSpan, feltHeight, layoutFor } from "./layout.js";
+import { acrossReadable, boardSpan, feltHeight, layoutFor } from "./layout.js";
 
 export const CW_MIN = 28; // px: the smallest card (a phone in portrait)
 export const CW_MAX = 124; // px: the largest (a big screen: more would only be coarse)
@@ -40,16 +40,27 @@ function byHeight(span, avail) {
  * keeps a fan's room below its first card, only a count badge's.
  */
 export function fitCards(board, width, height, band = 76, stacked = false) {
-  const size = (narrow) => {
-    const span = boardSpan(layoutFor(board, { narrow, stacked }));
+  const size = (narrow, across = false) => {
+    const lay = layoutFor(board, { narrow, stacked, across });
+    const span = boardSpan(lay);
     const pad = narrow ? PAD_NARROW : PAD_WIDE;
     const padV = narrow ? 2 * pad : pad * 1.5;
     const byWidth = (width - 2 * pad - SPARE) / span.w;
     const h = height ? byHeight(span, height - padV - (narrow ? band + 6 : 0)) : Infinity;
-    return { cw: Math.min(byWidth, h), byHeight: h, span, pad };
+    return { cw: Math.min(byWidth, h), byHeight: h, span, pad, across: lay.across.length > 0 };
   };
-  const wide = size(false);
-  const narrow = size(true);
+  // the cross's top and bottom piles fan sideways where that gives the larger cards (the
+  // height binds: the three rows each kept a fan's room, and cards of 69 px left two fifths of
+  // a 1280×800 JupyterLab's felt bare, issue 35)
+  const best = (narrow) => {
+    const down = size(narrow);
+    const across = size(narrow, true);
+    // (and only on cards large enough that a pile of seven shows each rank as a fan down
+    // would: about 45 px)
+    return across.across && across.cw > down.cw + 0.5 && acrossReadable(across.cw) ? across : down;
+  };
+  const wide = best(false);
+  const narrow = best(true);
   // (only where the side column leaves the cards small, and the narrow layout clearly helps)
   const useNarrow = wide.cw < NARROW_BELOW && narrow.cw > wide.cw * 1.08;
   const pick = useNarrow ? narrow : wide;
@@ -57,7 +68,7 @@ export function fitCards(board, width, height, band = 76, stacked = false) {
   const cap = Math.floor(Math.min(CW_MAX, pick.byHeight) * 10) / 10;
   const byWidth = `(100cqi - ${2 * pick.pad + SPARE}px) / ${+pick.span.w.toFixed(4)}`;
   const css = `clamp(${CW_MIN}px, min(${cap}px, ${byWidth}), ${CW_MAX}px)`;
-  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, css };
+  return { cw: Math.floor(cw * 10) / 10, narrow: useNarrow, across: pick.across, css };
 }
 
 const PANELS = ".jp-WindowedPanel-outer, .jp-Notebook"; // JupyterLab's and Notebook 7's notebook panel
@@ -124,6 +135,7 @@ export class Fit {
     this.view = view;
     this.cw = null;
     this.narrow = false;
+    this.across = false; // the cross's top and bottom piles fanned sideways (fitCards)
     this.key = "";
     this.scroll = undefined;
     this.observer = null;
@@ -245,9 +257,9 @@ export class Fit {
     const stage = root.querySelector(".fsw-stage");
     const band = (stage && parseFloat(win.getComputedStyle(stage).getPropertyValue("--fsw-tray-h"))) || 76;
     const stacked = v.options.stacked();
-    const { cw, narrow, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band, stacked);
+    const { cw, narrow, across, css } = fitCards(v.board(), box.width, height > 120 ? height : null, band, stacked);
     this.cw = cw;
-    const key = `${css}|${narrow}|${stacked}`;
+    const key = `${css}|${narrow}|${across}|${stacked}`;
     if (key === this.key && !force) return;
     this.key = key;
     // (the width's part in container units: a board whose output changed width while it was
@@ -255,8 +267,9 @@ export class Fit {
     // out again, before any script runs)
     root.style.setProperty("--fsw-cw", css);
     root.dataset.fit = narrow ? "narrow" : "wide";
-    if (narrow !== this.narrow) {
+    if (narrow !== this.narrow || across !== this.across) {
       this.narrow = narrow;
+      this.across = across;
       v.renderer.render(false);
     }
   }

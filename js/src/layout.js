@@ -14,7 +14,7 @@ const GRID_CELLS = [[2, 1], [2, 2], [2, 3], [1, 2], [3, 2]];
  * Seasons): no pile fans — each shows its top card, with a count badge in the room under it —
  * so no row keeps a fan's room, and where the height binds the cards are larger.
  */
-export function layoutFor(board, { narrow = false, stacked = false } = {}) {
+export function layoutFor(board, { narrow = false, stacked = false, across = false } = {}) {
   const names = board.pile_names || [];
   const cells = {};
   let cols;
@@ -74,7 +74,14 @@ export function layoutFor(board, { narrow = false, stacked = false } = {}) {
   // room: below each row's first card, of a card's height (a fan squeezes into it; an
   // unfanned pile keeps room for its count badge)
   const room = fan ? (narrow ? FAN_ROOM_NARROW : FAN_ROOM) : BADGE_ROOM;
-  return { cols, rows, side, sideRow, narrow, stacked, spans, cells, info, fan, room };
+  // `across` (fit.js, where the height binds): the cross's top and bottom
+  // piles fan sideways, over the empty cells beside them, so the first and last rows keep only
+  // a count badge's room — the centre row alone keeps a fan's
+  const fanAcross = across && fan && board.layout === "cross" && names.length === 5
+    ? [names[3], names[4]] : [];
+  const rooms = Array.from({ length: rows }, (_, r) =>
+    fanAcross.length && (r === 0 || r === rows - 1) ? BADGE_ROOM : room);
+  return { cols, rows, side, sideRow, narrow, stacked, spans, cells, info, fan, room, rooms, across: fanAcross };
 }
 
 // Fanning, as PySolFC does it: every card of a pile shows its corner index, and the pile
@@ -129,12 +136,41 @@ export function fanOffsets(n, room = FAN_ROOM, step = FAN_STEP) {
 /** Each grid row's height as a CSS length: one card and the row's room (the same for every
  * position, so the felt keeps its size while piles deepen), and the side row's. */
 export function rowHeights(layout) {
-  const row = layout.fan && layout.narrow
-    ? `calc(var(--fsw-ch) + max(var(--fsw-ch) * ${layout.room.toFixed(3)}, var(--fsw-room-min)) + 4px)`
-    : `calc(var(--fsw-ch) * ${(1 + layout.room).toFixed(3)} + 4px)`;
-  const out = Array.from({ length: layout.rows }, () => row);
+  const row = (room) => layout.fan && layout.narrow && room === layout.room
+    ? `calc(var(--fsw-ch) + max(var(--fsw-ch) * ${room.toFixed(3)}, var(--fsw-room-min)) + 4px)`
+    : `calc(var(--fsw-ch) * ${(1 + room).toFixed(3)} + 4px)`;
+  const out = rowRooms(layout).map(row);
   if (layout.sideRow) out.push(`calc(var(--fsw-ch) * ${(1 + BADGE_ROOM).toFixed(3)} + 4px)`);
   return out;
+}
+
+/** Each grid row's room below its first card (of a card's height). */
+export function rowRooms(layout) {
+  return layout.rooms || Array.from({ length: layout.rows }, () => layout.room);
+}
+
+/** From grid row `a` to row `z`, in rows of the layout's fanned height (what the glide's
+ * --fsw-dy counts, styles.css): the rows' own heights where they differ (`across`). */
+export function rowsBetween(layout, a, z) {
+  const rooms = rowRooms(layout);
+  const height = (r) => (r >= 1 && r <= rooms.length ? 1 + rooms[r - 1] : 1 + layout.room) / (1 + layout.room);
+  let d = 0;
+  for (let r = Math.min(a, z); r < Math.max(a, z); r++) d += height(r);
+  return a < z ? -d : d;
+}
+
+/** The corner rank, in px, of each card of a pile of seven fanned sideways (styles.css
+ * .fsw-fan-x: the strip the room leaves each card, less the index's inset and 3 px, holds a
+ * rank an em wide), on cards `cw` px wide. */
+export function acrossRankPx(cw) {
+  const strip = (2 * (1 + 0.16) * cw) / ROOM_CARDS;
+  return Math.min(IDX_K * cw, (strip - 0.06 * cw - 3) / 1.05);
+}
+
+/** Do a pile of seven fanned sideways show each rank as large as a fan down guarantees
+ * (roomMinPx's RANK_MIN, or the face's own rank on cards too small for it)? */
+export function acrossReadable(cw) {
+  return acrossRankPx(cw) >= Math.min(RANK_MIN, IDX_K * cw) - 0.05;
 }
 
 /** The felt's geometry in card widths, for sizing the cards (fit.js): {w, h, fixedH, rows,
@@ -148,9 +184,11 @@ export function boardSpan(layout) {
   if (layout.cols > 5 && !layout.narrow) w += 2 * 0.45; // Simplicity's foundations stand apart
   if (!layout.narrow) w += gap + SIDE_W;
   const nrows = layout.rows + (layout.sideRow ? 1 : 0);
-  let h = layout.rows * (1 + room) * 1.4 + (nrows - 1) * 0.08;
+  let h = rowRooms(layout).reduce((sum, r) => sum + (1 + r) * 1.4, 0) + (nrows - 1) * 0.08;
   if (layout.sideRow) h += (1 + BADGE_ROOM) * 1.4;
-  return { w, h, fixedH: nrows * 4, rows: layout.rows, room, floor: layout.fan && layout.narrow };
+  // (the floor is for the rows whose piles fan down: with `across`, the centre row alone)
+  const fanRows = rowRooms(layout).filter((r) => r === room).length;
+  return { w, h, fixedH: nrows * 4, rows: fanRows, room, floor: layout.fan && layout.narrow };
 }
 
 /** The felt's rows' height in px (padding aside) for cards `cw` px wide. */

@@ -24,8 +24,8 @@ export const TABLE_COLOURS = [["green", "Green felt"], ["blue", "Blue felt"], ["
 // the top card is the one that matters; a screen reader hears the whole pile in its label.
 export const PILE_VIEWS = [["fanned", "Fanned (see every card)"], ["stacked", "Stacked (as PySolFC)"]];
 export const PILE_VIEW_HELP = [
-  ["Fanned", "every card's corner shows; a deep pile squeezes its fan into the room each row keeps for it."],
-  ["Stacked", "as PySolFC: the top card and a count (a screen reader hears the cards under it); the rows keep no room for fans, so where the height binds the cards are larger (in a 1280×800 JupyterLab 92 px wide, not 69)."],
+  ["Fanned", "every card's corner shows; a deep pile squeezes its fan into the room each row keeps for it (where the height is short, the cross's top and bottom piles fan sideways)."],
+  ["Stacked", "as PySolFC: the top card and a count (a screen reader hears the cards under it); the rows keep no room for fans, so where the height binds the cards are larger (in a 1280×800 JupyterLab 92 px wide, not 83)."],
 ];
 // Which cards go home by themselves after a move (Python's automove.py; the toolbar's "Auto
 // home" turns it on and off).  The figures: benchmarks/auto_home.py, 200 standard deals.

@@ -5,7 +5,7 @@
 import { applyHighlights, fanPile, patchBoard, renderBoard, stackCount } from "./board.js";
 import { h, prefersReducedMotion } from "./dom.js";
 import { Fit } from "./fit.js";
-import { layoutFor } from "./layout.js";
+import { layoutFor, rowsBetween } from "./layout.js";
 
 export class BoardRenderer {
   constructor(view) {
@@ -33,14 +33,15 @@ export class BoardRenderer {
 
     const narrow = this.fit.narrow;
     const stacked = v.options.stacked();
-    const fresh = renderBoard(v.doc, b, frame, { narrow, stacked });
+    const across = this.fit.across;
+    const fresh = renderBoard(v.doc, b, frame, { narrow, stacked, across });
     const el = this.boardEl && patchBoard(this.boardEl, fresh) ? this.boardEl : fresh;
     if (el === fresh) {
       if (this.boardEl && this.boardEl.parentNode === this.wrap) this.boardEl.replaceWith(el);
       else this.wrap.appendChild(el);
     }
     this.boardEl = el;
-    this.layout = layoutFor(b, { narrow, stacked });
+    this.layout = layoutFor(b, { narrow, stacked, across });
     this.placeTray();
     this.highlight();
     const key = `${b.layout}|${b.variant}|${(b.pile_names || []).length}`;
@@ -159,7 +160,7 @@ export class BoardRenderer {
       c.style.animationDelay = delay ? `${delay}ms` : "";
       if (delay) c.style.animationFillMode = "backwards";
       c.style.setProperty("--fsw-dx", String(colX(a[1]) - colX(z[1])));
-      c.style.setProperty("--fsw-dy", String(a[0] - z[0]));
+      c.style.setProperty("--fsw-dy", String(rowsBetween(this.layout, a[0], z[0])));
       c.classList.remove("fsw-fly");
       c.classList.add("fsw-fly");
       c.addEventListener("animationend", () => c.classList.remove("fsw-fly"), { once: true });

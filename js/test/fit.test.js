@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CW_MAX, CW_MIN, fitCards } from "../src/fit.js";
-import { boardSpan, feltHeight, IDX_K, layoutFor, RANK_MIN, roomMinPx } from "../src/layout.js";
+import { acrossRankPx, acrossReadable, BADGE_ROOM, boardSpan, FAN_ROOM, feltHeight, IDX_K, layoutFor, RANK_MIN, roomMinPx, rowsBetween } from "../src/layout.js";
 import { BoardView } from "../src/view.js";
 import { clone, dom, FakeModel, FIXTURES } from "./helpers.js";
 
@@ -19,8 +19,46 @@ test("cards fill the width where the height allows, the height where it binds", 
   const short = fitCards(board, 848, 500);
   const tall = fitCards(board, 848, 650);
   assert.ok(short.cw < wide.cw && tall.cw > short.cw, `${short.cw} < ${tall.cw}`);
-  const rows = feltHeight(span, short.cw) + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
+  // (there the cross's top and bottom piles fan sideways: the larger cards)
+  assert.equal(short.across, true);
+  const rows = feltHeight(boardSpan(layoutFor(board, { across: true })), short.cw) + 16 + 8; // (the felt's padding: 16 px, 8 at the bottom)
   assert.ok(rows <= 500 + 0.5 && rows > 490, `the felt fills the height it has: ${rows}`);
+});
+
+test("where the height binds, the cross's top and bottom piles fan sideways and the cards grow", () => {
+  // a 1280×800 JupyterLab: a felt 848 px wide and about 520 px tall.  Each of the cross's three
+  // rows kept a fan's room below its cards (69 px wide, the felt two fifths bare); the top and
+  // bottom piles fanned over the empty cells beside them, only the centre row keeps it
+  const down = boardSpan(layoutFor(board));
+  const across = boardSpan(layoutFor(board, { across: true }));
+  assert.ok(across.h < down.h * 0.85, `${across.h} vs ${down.h}`);
+  const f = fitCards(board, 848, 520);
+  const byDown = (520 - 24 - down.fixedH) / down.h;
+  assert.ok(f.across && f.cw > byDown * 1.15, `${f.cw} vs ${byDown}`);
+  // no height limit, or piles that do not fan: as before
+  assert.equal(fitCards(board, 848, null).across, false);
+  assert.equal(fitCards(board, 848, 520, 76, true).across, false);
+  // the narrow layout too (a 420×900 JupyterLab: 39 px cards fanned down), but only on cards
+  // large enough that a pile of seven fanned sideways shows each rank as a fan down would
+  const narrow = fitCards(board, 304, 560);
+  assert.ok(narrow.narrow && narrow.across && acrossReadable(narrow.cw), JSON.stringify(narrow));
+  assert.ok(acrossRankPx(narrow.cw) >= RANK_MIN, `${acrossRankPx(narrow.cw)}`);
+  assert.equal(acrossReadable(40), false);
+  const small = fitCards(board, 250, 420);
+  assert.ok(small.cw < 45 && !small.across, JSON.stringify(small));
+  // the layout: those two piles, their rows a count badge's room, the centre row a fan's
+  const lay = layoutFor(board, { across: true });
+  assert.deepEqual(lay.across, [board.pile_names[3], board.pile_names[4]]);
+  assert.deepEqual(lay.rooms, [BADGE_ROOM, FAN_ROOM, BADGE_ROOM]);
+  assert.deepEqual(layoutFor({ ...board, layout: "grid" }, { across: true }).across, []);
+});
+
+test("the glide between rows of unequal height counts each row's own height", () => {
+  const lay = layoutFor(board, { across: true });
+  const unit = 1 + FAN_ROOM;
+  assert.ok(Math.abs(rowsBetween(lay, 1, 3) + ((1 + BADGE_ROOM) + unit) / unit) < 1e-9);
+  assert.ok(Math.abs(rowsBetween(lay, 3, 2) - 1) < 1e-9);
+  assert.equal(rowsBetween(layoutFor(board), 1, 3), -2);
 });
 
 // the CSS length fit.js sets, evaluated where the board is `width` px wide (100cqi)
@@ -65,8 +103,10 @@ test("a fanned row's room never leaves a pile of seven ranks smaller than RANK_M
     const f = fitCards(board, 304, height);
     assert.equal(f.narrow, true);
     // (the narrow felt's padding, 8 px each side, and the message row across its top, 76 + 6)
-    const felt = feltHeight(boardSpan(layoutFor(board, { narrow: true })), f.cw) + 16 + 82;
-    assert.ok(felt <= height + 0.5 && felt > height - 4, `${height}: cards ${f.cw} px, felt ${felt}`);
+    const felt = feltHeight(boardSpan(layoutFor(board, { narrow: true, across: f.across })), f.cw) + 16 + 82;
+    const byWidth = (304 - 20) / boardSpan(layoutFor(board, { narrow: true })).w;
+    assert.ok(felt <= height + 0.5 && (felt > height - 4 || f.cw >= Math.floor(byWidth * 10) / 10),
+      `${height}: cards ${f.cw} px, felt ${felt}`);
   }
 });
 

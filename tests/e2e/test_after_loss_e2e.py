@@ -1,7 +1,7 @@
-"""The moments after a loss, by mouse, as a player meets them (issue 35, items 1, 2 and 5): in
-JupyterLab and Notebook 7, at 1280×800 and 420×900, in the light and the dark theme — a lost
-game ▸ Stats ▸ "How could it have been won?" ▸ the solver's line ▸ "Play this deal" ▸ the banner's
-"Back to my game" ▸ the lost game again.  Every click is Playwright's ordinary click (which
+"""The moments after a loss, by mouse and by keyboard, as a player meets them (issue 35, items
+1, 2 and 5): in JupyterLab and Notebook 7, at 1280×800 and 420×900, in the light and the dark
+theme — a lost game ▸ Stats ▸ "How could it have been won?" ▸ the solver's line ▸ "Play this
+deal" ▸ the banner's "Back to my game" ▸ the lost game again.  Every click is Playwright's ordinary click (which
 refuses an element another one covers: "… intercepts pointer events"), and at each step every
 control on screen is checked to be the element a click at its centre reaches.
 
@@ -234,5 +234,51 @@ def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, 
     assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1, (tb, box)
     all_clickable(root, f"no win found, {width} {theme}")
     act(nb, root, lambda: back.click())
+    assert int(root.get_attribute("data-ply")) == lost_ply
+    assert root.get_attribute("data-status") == "lost"
+
+
+def tab_to(root, selector: str, what: str, limit: int = 120) -> None:
+    """Press Tab, as a keyboard player does, until the control ``selector`` (inside the board)
+    has the keyboard."""
+    page = root.page
+    for _ in range(limit):
+        if root.evaluate("(el, s) => { const a = el.getRootNode().activeElement;"
+                         " return !!a && el.contains(a) && a.matches(s); }", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{what}: {limit} presses of Tab never reached {selector}")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (420, 900)])
+def test_after_a_loss_the_way_back_by_keyboard(open_notebook, artifacts, width, height):
+    """The same flow with the keyboard only (Tab to each control, Enter), from a click on the
+    board's title as a player gives the board the keyboard: Stats ▸ "How could it have been
+    won?" ▸ "Play this deal" ▸ the banner's "Back to my game" ▸ the lost game again."""
+    nb = open_notebook([LOST_GAME])
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(300)
+    root = nb.widgets().first
+    lost_ply = nb.eval("w.ply")
+    root.scroll_into_view_if_needed()
+    root.locator(".fsw-title").click()
+    tab_to(root, '[data-role="stats"] > summary', "Stats")
+    page.keyboard.press("Enter")
+    how = root.locator('[data-action="how_won"]').first
+    how.wait_for()
+    tab_to(root, '[data-action="how_won"]', "How could it have been won?")
+    act(nb, root, lambda: page.keyboard.press("Enter"))
+    replay = root.locator('[data-role="replay"]')
+    replay.wait_for(state="visible", timeout=120_000)
+    tab_to(root, 'button[data-replay="leave"]', "Play this deal")
+    page.keyboard.press("Enter")
+    back = root.locator('[data-role="banner"] button[data-offer="my_game"]')
+    back.wait_for(state="visible")
+    tab_to(root, 'button[data-offer="my_game"]', "Back to my game")
+    page.screenshot(path=str(artifacts / f"after-loss-keyboard-{width}.png"))
+    act(nb, root, lambda: page.keyboard.press("Enter"))
     assert int(root.get_attribute("data-ply")) == lost_ply
     assert root.get_attribute("data-status") == "lost"

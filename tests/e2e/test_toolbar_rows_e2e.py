@@ -29,6 +29,21 @@ CONTROLS = """el => { const r = el.getBoundingClientRect();
             Math.round(b.left - r.left)]; }); }"""
 
 
+# the controls once the page has settled: the fonts loaded (a control measured in a fallback
+# font sits elsewhere) and the same positions in two frames running (what the board draws
+# after it names the variant — the Rules control, the help — is drawn by then)
+SETTLED = """async el => { const read = CONTROLS;
+  await document.fonts.ready;
+  let last = JSON.stringify(read(el));
+  for (let k = 0; k < 120; k++) {
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const now = JSON.stringify(read(el));
+    if (now === last) return JSON.parse(now);
+    last = now;
+  }
+  return ['never settled', JSON.parse(last)]; }""".replace("CONTROLS", CONTROLS)
+
+
 def rows(controls: list) -> list[list[str]]:
     """The controls by row (their middles within 4 px), left to right."""
     out: list[list] = []
@@ -57,11 +72,8 @@ def test_the_toolbar_keeps_its_rows_for_every_variant(open_notebook, artifacts, 
             page.wait_for_function("([el, v]) => el.dataset.variant === v",
                                    arg=[root.element_handle(), v])
         assert nb.eval("w.game.variant") == v
-        # (the Rules control and the help follow the variant in the frames after the board:
-        # read the rows once the page has drawn them)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                      "requestAnimationFrame(() => setTimeout(r, 100))))")
-        seen[v] = root.evaluate(CONTROLS)
+        seen[v] = root.evaluate(SETTLED)
+        assert seen[v][0] != "never settled", (v, seen[v])
         if v in ("standard", "sequences", "dick1883"):
             root.screenshot(path=str(artifacts / f"toolbar-{width}-{v}.png"))
     first = seen[VARIANTS[0]]
