@@ -15,7 +15,7 @@ HERE = pathlib.Path(__file__).parent
 
 
 def fixtures() -> dict:
-    from fourseasons_widget import VARIANTS
+    from fourseasons_widget import VARIANTS, Budget
     from fourseasons_widget.solver.exact import solve
     from fourseasons_widget.widget import FourSeasons
 
@@ -26,7 +26,7 @@ def fixtures() -> dict:
     # onto the cross (the first such position from move 60 of a solved line)
     from fourseasons_widget import Game
 
-    line = solve(Game.new(seed=7), max_seconds=30).moves
+    line = solve(Game.new(seed=7), budget=Budget(seconds=30)).moves
     g = Game.new(seed=7)
     for k, m in enumerate(line):
         if k >= 60 and any(x.source != "stock" and x.target.startswith("cross")
@@ -46,7 +46,7 @@ def fixtures() -> dict:
     r = FourSeasons(seed=7, stats=False)
     for m in line[:-6]:
         r.play(m)
-    r.solve(max_seconds=30)
+    r.solve(budget=Budget(seconds=30))
     out["replay_board"] = r.board
     out["replay"] = r.replay
     return out
