@@ -49,8 +49,8 @@ export class BoardRenderer {
       // a new layout (another variant): its cards sized for it, once
       this.layoutKey = key;
       this.fit.update(true);
-      // and once more when the toolbar shows it: the variant picker is as wide as the name
-      // it shows, so the toolbar above the felt may wrap otherwise
+      // and once more when the toolbar shows it (its rows are fixed, but the felt's room is
+      // read again once the page has laid the new variant's controls out)
       this.fit.schedule(true);
     }
 
