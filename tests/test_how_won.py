@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fourseasons_widget import FourSeasons
+from fourseasons_widget import Budget, FourSeasons
 from fourseasons_widget.store.stats import Stats
 from fourseasons_widget.table import recorder
 from fourseasons_widget.table.background import ForegroundWorker
@@ -222,7 +222,7 @@ def test_no_win_found_the_banner_says_so(store, monkeypatch):
     real = exact.solve
 
     def no_win(game, **kw):
-        r = real(game, max_nodes=1)
+        r = real(game, budget=Budget(positions=1))
         assert r.verdict == "unknown"
         return r
 
@@ -265,3 +265,134 @@ def test_over_a_game_in_progress_it_asks_as_new_deal_does(store):
     assert w.game is mine and w.ply == 1
     # a forged "confirmed" is no field of an intent
     assert not w.handle_intent({"type": "how_won", "id": row["id"], "confirmed": True})
+
+
+# -- "Could it have been won?" from the shipped classification (issue 37, item 6) ---------------
+
+def _known(seed, variant="standard"):
+    from fourseasons_widget import Game
+    from fourseasons_widget.solver.experiments import known_verdict
+
+    return known_verdict(Game.new(seed=seed, variant=variant))
+
+
+def _classified(variant, outcome):
+    from fourseasons_widget.solver.experiments import load_deals
+
+    return [int(d["seed"]) for d in load_deals(classification=True)
+            if d["variant"] == variant and d["outcome"] == outcome]
+
+
+def test_the_classification_s_verdict_is_the_deal_s_and_only_under_its_rules():
+    from fourseasons_widget import Game
+    from fourseasons_widget.solver.experiments import known_verdict, load_classification
+
+    lost, won, unknown = (_classified("standard", o) for o in ("lost", "won", "unknown"))
+    assert lost and won and unknown
+    counts = next(r for r in load_classification() if r["variant"] == "standard")
+    k = _known(lost[0])
+    assert (k.verdict, k.moves) == ("lost", 0) and k.positions > 10**6
+    assert (k.unknown, k.n) == (int(counts["unknown"]), int(counts["n"]))
+    k = _known(won[0])
+    assert k.verdict == "won" and k.moves > 0
+    assert _known(unknown[0]).verdict == "unknown"
+    # not the deal the classification ran: another reading of the rules, another deal, a seed
+    # it did not run, a deal given by its cards
+    assert known_verdict(Game.new(seed=lost[0], rules="pysol")) is None
+    assert known_verdict(Game.new(seed=lost[0], tableau_wrap="always")) is None
+    assert known_verdict(Game.new(seed=10**6)) is None
+    from fourseasons_widget.model.cards import CODES
+
+    s = Game.new(seed=won[0]).state
+    cards = [p[0] for p in s.piles] + [s.foundation_cards(0)[0]] + list(s.stock)
+    given = Game.from_deck(" ".join(CODES[c] for c in cards))
+    assert given.state == s and known_verdict(given) is None
+    for bad in (None, object(), "standard"):
+        assert known_verdict(bad) is None
+
+
+def test_a_deal_proved_lost_is_said_so_and_not_searched_again():
+    from fourseasons_widget import Game
+
+    seed = _classified("standard", "lost")[0]
+    mine = Game.new(seed=seed)
+    mine.play("turn")
+    row = {"id": 9, "result": "lost", "variant": "standard", "seed": seed, "deal": f"seed {seed}",
+           "options": {}}
+    host, s = service(mine, [row])
+    game = s.show(9)
+    assert game.seed == seed and s.known.verdict == "lost"
+    assert host.searched == [] and s.line is None  # (nothing to search: the loss is proved)
+    assert s.back_to_my_game() is mine and s.known is None
+
+
+def test_a_deal_known_won_gets_the_time_to_find_its_line():
+    from fourseasons_widget import Game
+    from fourseasons_widget.table.how_won import KNOWN_WON_SECONDS
+
+    seed = _classified("standard", "won")[0]
+    row = {"id": 9, "result": "lost", "variant": "standard", "seed": seed, "deal": f"seed {seed}",
+           "options": {"tableau_wrap": "literal"}}
+    host, s = service(Game.new(seed=seed), [row])
+    s.show(9)
+    assert s.known.verdict == "won" and host.searched == [("solve", KNOWN_WON_SECONDS)]
+    # another reading of the rules: not the classification's deal — the board's own time
+    host, s = service(Game.new(seed=seed), [{**row, "options": {"tableau_wrap": "always"}}])
+    s.show(9)
+    assert s.known is None and host.searched == [("solve", 2.0)]
+
+
+def test_the_banner_says_what_the_classification_knows():
+    from fourseasons_widget import Game
+    from fourseasons_widget.table.offers import BannerState, banner
+
+    lost, won, unknown = (_known(_classified("standard", o)[0])
+                          for o in ("lost", "won", "unknown"))
+    g = Game.new(seed=7)
+
+    def text(line, known, status="playing"):
+        b = banner(BannerState(g, status, back="move 40, lost", line=line, known=known))
+        assert [o["id"] for o in b["offers"]] == ["my_game"]
+        assert "(move 40, lost) is kept" in b["banner"]["text"]
+        return b["banner"]["text"]
+
+    t = text(None, lost)
+    assert "cannot be won" in t and f"({lost.positions:,} positions) proved it" in t
+    assert "winning line" not in t and "can be won" not in t
+    assert f"a {won.moves}-move win is on record" in text("searching", won)
+    assert "looking" in text("searching", won) and "can be won" in text("searching", won)
+    t = text("unknown", won)
+    assert "can be won" in t and "found no win" in t and "winning line" not in t
+    assert "winning line is on the replay" in text("won", won)
+    t = text("unknown", unknown)
+    assert "found no win" in t and f"one of {unknown.unknown:,} of {unknown.n:,} deals" in t
+    assert "can be won" not in t and "cannot be won" not in t
+    # the game shown, played to its end, says so whatever is known
+    assert text(None, won, "lost").startswith("The same deal: from here it cannot be won")
+    assert text(None, lost, "won").startswith("The same deal, won.")
+
+
+def test_on_the_board_a_deal_proved_lost_and_a_deal_known_won(store):
+    """Through the widget, as the Stats panel's "How could it have been won?" asks."""
+    lost, won = _classified("standard", "lost")[0], _classified("standard", "won")[0]
+    for seed in (lost, won):
+        store.record("standard", "lost", moves=30, seconds=60.0, seed=seed)
+    store.flush()
+    w = FourSeasons(seed=5, stats=store, auto_home=False)
+    b = w.board
+    assert w.handle_intent({"type": "turn", "ply": b["ply"], "version": b["version"]})
+    mine = w.game
+    ids = {r["seed"]: r["id"] for r in w.board["history"]}
+    assert w.handle_intent({"type": "how_won", "id": ids[lost], "ask": True})
+    assert w.handle_intent({"type": "offer", "id": "confirm"})
+    assert w.game.seed == lost and w._worker.job is None  # (no search: the loss is proved)
+    text = w.board["ui"]["banner"]["text"]
+    assert "cannot be won" in text and "proved it" in text and "is kept" in text, text
+    assert [o["id"] for o in w.board["ui"]["offers"]] == ["my_game"]
+    assert w.handle_intent({"type": "how_won", "id": ids[won]})
+    assert w.game.seed == won
+    if w._worker.job is not None:
+        assert w._worker.job.wait(60)
+    assert "winning line is on the replay" in w.board["ui"]["banner"]["text"]
+    assert w.handle_intent({"type": "offer", "id": "my_game"})
+    assert w.game is mine and w.ply == 1 and w.board["ui"]["banner"] is None

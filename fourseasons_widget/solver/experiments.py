@@ -551,6 +551,64 @@ def load_classification() -> list[dict[str, str]]:
     return list(csv.DictReader(text.splitlines()))
 
 
+@dataclass(frozen=True)
+class Known:
+    """What the shipped classification (:func:`load_classification`) knows of one deal:
+    ``verdict`` ``"won"`` (a line the Game replayed), ``"lost"`` (a sound search exhausted the
+    deal) or ``"unknown"`` (neither, within ``max_positions`` a search); ``positions`` the
+    run that settled it searched and ``moves`` its winning line's length (0 unless won);
+    ``unknown`` and ``n``: how many deals of the variant's classification are unknown, of how
+    many."""
+
+    verdict: str
+    positions: int
+    moves: int
+    max_positions: int | None
+    unknown: int
+    n: int
+
+
+_KNOWN: dict = {}
+
+
+def known_verdict(game) -> Known | None:
+    """The shipped classification's verdict on ``game``'s deal, or ``None`` where the deal is
+    not in it: a game not dealt from a seed by :meth:`Game.new <fourseasons_widget.model.game.
+    Game.new>`, a seed the classification did not run, or another reading of the rules than the
+    variant's defaults the classification played by (PySolFC's rules, another wrap…).  The
+    board's "How could it have been won?" says it beside its own search.
+
+    >>> from fourseasons_widget import Game
+    >>> known_verdict(Game.new(seed=198)).verdict
+    'lost'
+    >>> known_verdict(Game.new(seed=198, rules="pysol")) is None
+    True
+    """
+    from ..model.game import Game
+    from ..validate import is_int
+
+    seed, variant = getattr(game, "seed", None), getattr(game, "variant", None)
+    if not is_int(seed) or isinstance(seed, bool) or not isinstance(variant, str):
+        return None
+    if not _KNOWN:
+        counts = {r["variant"]: (int(r["unknown"]), int(r["n"])) for r in load_classification()}
+        for d in load_deals(classification=True):
+            _KNOWN[(d["variant"], int(d["seed"]))] = Known(
+                d["outcome"], int(d["nodes"] or 0), int(d["moves"] or 0),
+                int(d["max_nodes"]) if d["max_nodes"] else None, *counts[d["variant"]])
+    known = _KNOWN.get((variant, seed))
+    if known is None:
+        return None
+    try:
+        dealt = Game.new(seed=seed, variant=variant)
+    except (ValueError, TypeError):  # pragma: no cover - every classified variant deals
+        return None
+    # (the same deal, played by the same rules: the variant's defaults)
+    if game.rules != dealt.rules or game.start != dealt.start:
+        return None
+    return known
+
+
 def load_compiled_speed() -> list[dict[str, str]]:
     """``fourseasons_widget/data/compiled-speed.csv``: the compiled core against the pure-Python
     reference on the same searches (``benchmarks/solver.py --compiled-only --speed-out``): per

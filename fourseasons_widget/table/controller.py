@@ -694,7 +694,8 @@ class Table:
         return BannerState(self._game, status,
                            asking=None if self._asking is None else self._asking[1],
                            resume=resume, dismissed=self._dismissed,
-                           back=self.how_won_mode.kept_title(), line=self._how_won_line())
+                           back=self.how_won_mode.kept_title(), line=self._how_won_line(),
+                           known=self.how_won_mode.known)
 
     def _how_won_line(self) -> str | None:
         """What the solver found of the deal "How could it have been won?" shows (a search

@@ -30,6 +30,11 @@ from .recorder import history_or_none
 HISTORY = 1000
 
 
+#: the seconds the board's search gets, at least, on a deal the shipped classification knows
+#: to be won (a line exists: worth the wait; the board's own solve time may be shorter)
+KNOWN_WON_SECONDS = 30.0
+
+
 #: (its own name for the one host interface, kept for a release)
 HowWonHost = TableHost
 
@@ -61,6 +66,9 @@ class HowWon:
         #: what the solver found of the deal shown (see :class:`~fourseasons_widget.table.offers.
         #: BannerState`): ``"searching"``, then its verdict; ``None`` before any search
         self.line: str | None = None
+        #: what the shipped classification knows of the deal shown (a :class:`~fourseasons_
+        #: widget.solver.experiments.Known`; ``None`` where the deal is not in it)
+        self.known: Any = None
 
     def kept_title(self) -> str | None:
         """The game kept, as the banner names it (``None``: none is kept)."""
@@ -111,10 +119,21 @@ class HowWon:
             mine = self.kept if self.kept is not None else (
                 (g, host.review.stash()) if g.ply else None)
             deal = row.get("deal") or ""
-            self.line = "searching"
+            # the best answer there is: the shipped classification's, where it has the deal
+            # (a loss proved there is not searched again; a known win gets the time to be found)
+            from ..solver.experiments import known_verdict
+
+            known = known_verdict(game)
+            self.known = known
+            lost = known is not None and known.verdict == "lost"
+            self.line = None if lost else "searching"
             host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
                             "have been won", given=True, keep=mine)
+            if lost:
+                return game
             advisor, seconds = host.advisor, host.solve_seconds
+            if known is not None and known.verdict == "won":
+                seconds = max(seconds, KNOWN_WON_SECONDS)
 
             def found(result: Any) -> None:
                 # (what the banner says of the deal: a winning line only when there is one)
@@ -143,7 +162,7 @@ class HowWon:
             if self.kept is None:
                 raise IllegalMoveError("no game of yours is kept: this is your game")
             game, stash = self.kept
-            self.line = None
+            self.line = self.known = None
             host.replay = {}
             # (given: its result was recorded when it ended, if it was the player's — nothing
             # more is kept of it)

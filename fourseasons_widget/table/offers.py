@@ -38,7 +38,11 @@ class BannerState:
     of the player's own game kept while "How could it have been won?" shows another deal, and
     ``line``, what the solver found of that deal: ``"searching"``, ``"won"`` (its winning line
     is on the replay), ``"unknown"`` (no win within its time) or ``None`` (no search ran, or it
-    was stopped) — the banner promises the solver's winning line only when there is one."""
+    was stopped) — the banner promises the solver's winning line only when there is one;
+    ``known``, what the shipped classification knows of that deal (a
+    :class:`~fourseasons_widget.solver.experiments.Known`, or ``None`` where the deal is not
+    in it): said beside the search's answer, so that "could it have been won?" has the best
+    answer there is even when the board's search finds nothing in its time."""
 
     game: Game
     status: str
@@ -47,6 +51,7 @@ class BannerState:
     dismissed: bool = False
     back: str | None = None
     line: str | None = None
+    known: Any = None
 
 
 def _offer(oid: str, label: str, on: bool = True) -> dict[str, Any]:
@@ -62,14 +67,28 @@ def banner(s: BannerState) -> dict[str, Any]:
                 "offers": [_offer("confirm", "Deal anyway"), _offer("cancel", "Keep playing")]}
     if s.back is not None:
         # the player's lost game stays one click away while another deal is shown
+        known = s.known.verdict if s.known is not None else None
         if status == "won":
             text = "The same deal, won."
         elif status == "lost":
             text = "The same deal: from here it cannot be won (proved)."
-        elif s.line == "searching":
-            text = "The same deal: the solver is looking for a way to win it…"
+        elif known == "lost":
+            # (short: the banner's row holds about a hundred characters at 420 px)
+            text = (f"This deal cannot be won: an exhaustive search ({s.known.positions:,} "
+                    "positions) proved it.")
         elif s.line == "won":
             text = "The solver's winning line is on the replay (Watch the solution)."
+        elif known == "won" and s.line == "searching":
+            text = (f"This deal can be won (a {s.known.moves}-move win is on record): the solver "
+                    "is looking for it…")
+        elif known == "won" and s.line == "unknown":
+            text = (f"This deal can be won (a {s.known.moves}-move win is on record); the solver "
+                    "found no win in its time.")
+        elif s.line == "searching":
+            text = "The same deal: the solver is looking for a way to win it…"
+        elif s.line == "unknown" and known == "unknown":
+            text = ("The solver found no win in its time; none is known (one of "
+                    f"{s.known.unknown:,} of {s.known.n:,} deals unsettled).")
         elif s.line == "unknown":
             text = ("The same deal: the solver found no win within its time (it may still be "
                     "winnable). Try it yourself.")

@@ -282,3 +282,55 @@ def test_after_a_loss_the_way_back_by_keyboard(open_notebook, artifacts, width, 
     act(nb, root, lambda: page.keyboard.press("Enter"))
     assert int(root.get_attribute("data-ply")) == lost_ply
     assert root.get_attribute("data-status") == "lost"
+
+
+#: a game of the deal the shipped classification proves lost (the deal after which the player's
+#: own lost game is listed), recorded in the same history
+def _proved_lost_seed() -> int:
+    from fourseasons_widget.solver.experiments import load_deals
+
+    return next(int(d["seed"]) for d in load_deals(classification=True)
+                if d["variant"] == "standard" and d["outcome"] == "lost")
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), [(1280, 800, "dark"), (420, 900, "light")])
+def test_a_deal_proved_lost_the_banner_says_so_from_the_classification(open_notebook, artifacts,
+                                                                       width, height, theme):
+    """"How could it have been won?" on a deal the shipped classification proves lost (issue
+    37, item 6): the banner says at once that it could not have been won and by what proof (no
+    search runs), its words whole at 420 px, and "Back to my game" is one ordinary click."""
+    seed = _proved_lost_seed()
+    nb = open_notebook([LOST_GAME, "_s = w._tracker.store\n"
+                        f"_s.record('standard', 'lost', moves=30, seconds=60.0, seed={seed})\n"
+                        "assert _s.flush()"])
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(300)
+    set_theme(nb, theme)
+    root = nb.widgets().first
+    lost_ply = nb.eval("w.ply")
+    root.locator('[data-role="stats"] > summary').click()
+    game_id = nb.eval(f"[r['id'] for r in w.board['history'] if r['seed'] == {seed}][0]")
+    row = root.locator(f'[data-action="how_won"][data-history-id="{game_id}"]')
+    act(nb, root, lambda: row.click())
+    banner = root.locator('[data-role="banner"]')
+    page.wait_for_function("el => /cannot be won: an exhaustive/.test(el.textContent)",
+                           arg=banner.element_handle(), timeout=30_000)
+    assert nb.eval("[w.game.seed, w.ply, w._worker.job is None]") == [seed, 0, True]
+    back = banner.locator('button[data-offer="my_game"]')
+    banner.scroll_into_view_if_needed()
+    text = banner.locator('[data-role="banner-text"]')
+    said = text.inner_text()
+    page.screenshot(path=str(artifacts / f"after-loss-proved-lost-{width}-{theme}.png"))
+    print(f"{width} {theme}: banner {said!r}")
+    assert "positions) proved it" in said and "winning line" not in said, said
+    clipped = text.evaluate("t => t.scrollHeight - t.clientHeight")
+    assert clipped <= 1, f"the banner's words are cut by {clipped} px: {said!r}"
+    tb, box = root.locator('[data-role="tray"]').bounding_box(), back.bounding_box()
+    assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1, (tb, box)
+    all_clickable(root, f"proved lost, {width} {theme}")
+    act(nb, root, lambda: back.click())
+    assert int(root.get_attribute("data-ply")) == lost_ply
+    assert root.get_attribute("data-status") == "lost"
