@@ -877,6 +877,52 @@ def test_garbage_a_search_makes_is_still_collected_while_it_runs(quick, monkeypa
     assert gc.isenabled()
 
 
+def test_two_guarded_runs_at_once_share_the_collector_s_switch():
+    """A SearchView's search in a thread and a check in the cell, at once: the second run still
+    collects (it found the collector paused by the first, and once did not collect at all), and
+    the first one's end does not switch the collector back on under the second (it waits for
+    the last run to end)."""
+    import threading
+
+    from fourseasons_widget.search.bounded import Guard
+
+    gc.enable()
+    started, release, outs = threading.Event(), threading.Event(), []
+
+    def first():  # (a search in the view's thread, until released)
+        started.set()
+        release.wait(20)
+        return "first"
+
+    t = threading.Thread(target=lambda: outs.append(Guard(seconds=30).run(first)))
+    t.start()
+    assert started.wait(10)
+    freed, seen = [], {}
+
+    class Cycle:
+        def __init__(self):
+            self.me = self
+
+        def __del__(self):
+            freed.append(1)
+
+    def second():
+        t0 = time.monotonic()
+        while not freed and time.monotonic() - t0 < 5:
+            Cycle()
+        seen["collected"] = len(freed)
+        release.set()  # the first run ends while this one still runs
+        t.join(20)
+        seen["on under the second"] = gc.isenabled()
+        return "second"
+
+    out = Guard(seconds=30).run(second)
+    assert out.value == "second" and outs and outs[0].value == "first"
+    assert seen["collected"] > 0, "the second run's garbage was never collected"
+    assert seen["on under the second"] is False
+    assert gc.isenabled()  # (both ended: on again, as it was)
+
+
 @pytest.mark.parametrize("signals", [True, False], ids=["alarm", "step budget"])
 def test_a_finalizer_run_as_a_stopped_search_unwinds_is_not_cut_short(quick, monkeypatch,
                                                                        signals):

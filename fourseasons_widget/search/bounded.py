@@ -76,6 +76,35 @@ _FINALIZER_REACH = 32
 #: (gc callbacks and finalizers need frames of their own)
 _GC_HEADROOM = 200
 
+#: the collector's one switch is the process's: guarded runs at once (a SearchView's search in
+#: a thread and a check in the cell) share it — paused while any of them runs, and switched
+#: back on, if it was on before the first of them, only when the last one ends; each of them
+#: runs it when it is due (so a run that began after another has paused it still collects)
+_gc_lock = threading.Lock()
+_gc_users = 0
+_gc_was_on = False
+
+
+def _pause_collector() -> bool:
+    """A guarded run begins: pause the collector; whether it was on before the guarded runs
+    under way began (the run then collects in its stead)."""
+    global _gc_users, _gc_was_on
+    with _gc_lock:
+        if _gc_users == 0:
+            _gc_was_on = gc.isenabled()
+        _gc_users += 1
+        gc.disable()
+        return _gc_was_on
+
+
+def _resume_collector() -> None:
+    """A guarded run ends: the last one switches the collector back on if it was on before."""
+    global _gc_users
+    with _gc_lock:
+        _gc_users -= 1
+        if _gc_users == 0 and _gc_was_on:
+            gc.enable()
+
 
 class Misuse(Exception):
     """A search of one's own called ``on_step`` with something an observer cannot record."""
@@ -386,8 +415,8 @@ class Guard:
         t0 = time.monotonic()
         self.deadline = t0 + self.seconds
         self._home = sys._getframe()
-        self._gc_on = gc.isenabled()
-        gc.disable()  # (the guard runs it: see _collect)
+        self._gc_on = _pause_collector()  # (the guard runs it: see _collect)
+        resumed = False
         self.active = True
         if use_signal:
             old_handler = signal.signal(signal.SIGALRM, self._on_alarm)
@@ -428,8 +457,9 @@ class Guard:
                 sys.setprofile(old_profile)
                 if not use_signal:
                     time.sleep = real_sleep
-                if self._gc_on:
-                    gc.enable()
+                if not resumed:
+                    resumed = True
+                    _resume_collector()
                 break
             except Stop:
                 continue
