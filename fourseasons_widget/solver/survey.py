@@ -117,3 +117,28 @@ def load_survey() -> list[dict[str, str]]:
 
     raw = files("fourseasons_widget").joinpath("data/survey.csv.gz").read_bytes()
     return list(csv.DictReader(gzip.decompress(raw).decode().splitlines()))
+
+
+def load_disk_layers() -> dict[int, list[dict[str, float]]]:
+    """The shipped disk runs (``fourseasons_widget/data/disk-SEED.csv``: the rank abstraction's
+    layered search from a standard deal with its layers on disk, :mod:`.external`), per seed:
+    one row per stock layer, in order, with its ``positions``, ``entries``, ``runs``,
+    ``disk_peak`` and ``bytes_written`` (bytes), ``seconds`` (wall) and ``cpu_seconds`` (in all
+    until that layer's end) as numbers.  ``data/README.md`` gives each file's command.
+
+    >>> runs = load_disk_layers()
+    >>> len(runs[198]), sum(r["positions"] for r in runs[198])
+    (47, 3073086707)
+    """
+    from importlib.resources import files
+
+    out: dict[int, list[dict[str, float]]] = {}
+    for f in sorted(files("fourseasons_widget").joinpath("data").iterdir(), key=lambda p: p.name):
+        if not (f.name.startswith("disk-") and f.name.endswith(".csv")):
+            continue
+        for r in csv.DictReader(f.read_text().splitlines()):
+            row = {k: (float(v) if "." in v else int(v)) for k, v in r.items()}
+            out.setdefault(int(r["seed"]), []).append(row)
+    for rows in out.values():
+        rows.sort(key=lambda r: r["layer"])
+    return out
