@@ -436,6 +436,8 @@ def _keep_walker(search: str, walker) -> None:
             del _WALKERS[key]
         if walker is not None:
             _WALKERS[search, me] = walker
+
+
 _HASH = 0x9E3779B97F4A7C15  # (Fibonacci hashing: the high bits of word 1 times this)
 
 
@@ -590,7 +592,8 @@ class _Partitioned:
                 positions += sum(r["walked"] for r in results)
                 codes = [r["code"] for r in results if r["code"] is not None]
                 if codes:  # (a fact about the game first, then the disk, then the budget)
-                    why = min(codes, key=lambda c: (c in ("disk full", "budget"), c))
+                    why = min(codes, key=lambda c: ("disk full", "budget").index(c) + 1
+                              if c in ("disk full", "budget") else 0)
                 elif positions >= limit or (deadline is not None
                                             and time.perf_counter() > deadline):
                     why = "budget"
