@@ -15,6 +15,8 @@
         --reach-out reach.csv                          # the rank abstraction from the deal
     python benchmarks/solver.py --disk 13 --disk-dir /tmp --disk-max 20 \
         --disk-out disk.csv                            # the same on disk (solver/external.py)
+    python benchmarks/solver.py --disk-parts 198:32 --disk-dir /tmp --disk-memory 1048576
+                                                       # the same in 2 parts, and on Dask
     python benchmarks/solver.py --auto-sample 40       # solve(g, budget=Budget(seconds=5)) on 40
                                                        # known won: which engine, how many won
     python benchmarks/solver.py --jit                  # the JIT's cold and warm start
@@ -524,6 +526,57 @@ def disk_runs(seeds: list[int], workdir: str, max_disk: int, memory_rows: int,
             w.writerows(rows)
 
 
+def _load_kernels() -> None:
+    from fourseasons_widget.solver import compiled
+
+    if compiled.available():
+        compiled._load()
+
+
+def disk_parts(seed: int, left: int, workdir: str, memory_rows: int, parts: int) -> None:
+    """The search on disk in parts against the single process, on the position ``left`` stock
+    cards from the end of deal ``seed``'s heuristic line: one process; ``parts`` parts one
+    after another in this process; ``parts`` parts on a Dask LocalCluster of ``parts`` worker
+    processes (one thread each).  Per run: wall seconds, this process's CPU seconds (the
+    cluster's workers not counted), positions, whether every layer equals the single
+    process's, bytes written, bytes on disk at most."""
+    from fourseasons_widget.solver.external import prove_by_ranks_on_disk
+    from fourseasons_widget.solver.positions import along_heuristic_line
+
+    at, _ = along_heuristic_line(seed)
+    state = at[left]
+    rules = get_rules("standard")
+    print(f"## The search on disk in parts: deal {seed}, {left} stock cards left "
+          f"({memory_rows:,} children in memory, {workdir})\n")
+    print("| run | wall s | CPU s here | positions | layers equal | bytes written | disk peak |")
+    print("|---|---|---|---|---|---|---|", flush=True)
+    first = None
+
+    def run(name, **kw):
+        nonlocal first
+        t, c = time.perf_counter(), time.process_time()
+        r = prove_by_ranks_on_disk(state, rules, workdir=workdir, memory_rows=memory_rows,
+                                   engine="auto", **kw)
+        first = first or r
+        print(f"| {name} | {time.perf_counter() - t:.1f} | {time.process_time() - c:.1f} | "
+              f"{r.positions:,} ({r.why}) | {r.layers == first.layers} | "
+              f"{r.bytes_written:,} | {r.disk_peak:,} |", flush=True)
+
+    _load_kernels()  # (here too, before the clock starts)
+    run("one process")
+    run(f"{parts} parts, one after another", partitions=parts)
+    import distributed
+
+    with distributed.LocalCluster(n_workers=parts, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}
+                                  ) as cluster, distributed.Client(cluster) as client:
+        t = time.perf_counter()
+        client.run(_load_kernels)  # (each worker loads them first: not counted below)
+        print(f"(the cluster's workers loaded the kernels in {time.perf_counter() - t:.1f} s)")
+        run(f"{parts} parts on a LocalCluster({parts})", partitions=parts, executor=client)
+
+
 def shipped_classification() -> None:
     """The shipped classification (fourseasons_widget/data/classification.csv)."""
     from fourseasons_widget.solver.experiments import load_classification
@@ -728,6 +781,11 @@ def main() -> None:
     p.add_argument("--disk-seconds", type=float, default=3600.0)
     p.add_argument("--disk-positions", type=int, default=None)
     p.add_argument("--disk-out", default=None, metavar="CSV", help="one row per layer")
+    p.add_argument("--disk-parts", default="", metavar="SEED:LEFT",
+                   help="the search on disk in --disk-partitions parts (one after another, "
+                        "and on a Dask LocalCluster) against one process, from the position "
+                        "LEFT stock cards from the end of deal SEED's heuristic line, and stop")
+    p.add_argument("--disk-partitions", type=int, default=2, metavar="K")
     p.add_argument("--auto-sample", type=int, default=0, metavar="N",
                    help="solve(g, max_seconds=--auto-seconds) on N deals known won, and stop")
     p.add_argument("--auto-seconds", type=float, default=5.0)
@@ -742,6 +800,12 @@ def main() -> None:
             p.error("--disk needs --disk-dir FOLDER")
         disk_runs([int(x) for x in a.disk.split(",")], a.disk_dir, int(a.disk_max * 1e9),
                   a.disk_memory, a.disk_seconds, a.disk_positions, a.disk_out)
+        return
+    if a.disk_parts:
+        if not a.disk_dir:
+            p.error("--disk-parts needs --disk-dir FOLDER")
+        seed, left = (int(x) for x in a.disk_parts.split(":"))
+        disk_parts(seed, left, a.disk_dir, a.disk_memory, a.disk_partitions)
         return
     if a.split:
         split_run(*(int(x) for x in a.split.split(":")))

@@ -53,6 +53,23 @@ FIELDS = ("variant", "seed", "player", "outcome", "moves", "nodes", "seconds", "
           "max_nodes", "max_seconds")
 
 
+def _cluster(partitions: int):
+    """Where a deal's search on disk runs its parts: a client of the Dask cluster this deal
+    runs on (``worker_client``: the deal's thread leaves the worker's pool while its parts
+    run), or ``None`` (this process, one part after the other) off a cluster or for one
+    part."""
+    if partitions > 1:
+        try:
+            from distributed import get_worker, worker_client
+
+            get_worker()
+        except (ImportError, ValueError):  # (no Dask, or not on one of its workers)
+            pass
+        else:
+            return worker_client()
+    return contextlib.nullcontext(None)
+
+
 def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
     from ..model.game import MAX_MOVES, Game
@@ -86,11 +103,14 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                 # the same bigger game, its layers on disk (solver/external.py): a research run
                 from .external import prove_by_ranks_on_disk
 
-                d = prove_by_ranks_on_disk(game, workdir=disk["dir"],
-                                           max_positions=disk.get("positions"),
-                                           max_seconds=disk.get("seconds"),
-                                           max_disk=disk.get("bytes"),
-                                           engine=task.get("engine", "auto"))
+                parts = disk.get("partitions") or 1
+                with _cluster(parts) as client:  # (on a Dask worker: its parts on the cluster)
+                    d = prove_by_ranks_on_disk(game, workdir=disk["dir"],
+                                               max_positions=disk.get("positions"),
+                                               max_seconds=disk.get("seconds"),
+                                               max_disk=disk.get("bytes"),
+                                               engine=task.get("engine", "auto"),
+                                               partitions=parts, executor=client)
                 verdict, nodes = d.verdict, nodes + d.positions
         if verdict == "won":  # every line is checked again here, through the Game itself
             # (or, for a line longer than a Game holds, through the engine it plays by)
@@ -173,7 +193,9 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     abstraction applies): after the in-memory proofs, the rank abstraction's layers on disk
     (:func:`~.external.prove_by_ranks_on_disk`) in the folder ``disk["dir"]``, with
     ``disk["positions"]``, ``disk["seconds"]`` and ``disk["bytes"]`` as its budgets (each may
-    be ``None``)."""
+    be ``None``), and ``disk["partitions"]`` parts a class (1 by default; on a Dask cluster,
+    ``executor=client.get_executor()``, a deal's parts are tasks of the cluster, so
+    ``disk["dir"]`` must be a folder every worker sees)."""
     import numbers
     from concurrent.futures import as_completed
 
@@ -202,6 +224,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     if disk is not None:
         import os
 
+        from .external import check_partitions
+
         if player != "prover" or not isinstance(disk, dict) or not isinstance(
                 disk.get("dir"), str) or not os.path.isdir(disk["dir"]):
             raise ValueError("disk is for the prover: a dict whose 'dir' is an existing folder")
@@ -209,7 +233,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                 "positions": check_budget(disk.get("positions"), "disk positions",
                                           integer=True),
                 "seconds": check_budget(disk.get("seconds"), "disk seconds"),
-                "bytes": check_budget(disk.get("bytes"), "disk bytes", integer=True)}
+                "bytes": check_budget(disk.get("bytes"), "disk bytes", integer=True),
+                "partitions": check_partitions(disk.get("partitions", 1))}
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
               "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None,

@@ -42,6 +42,24 @@ run sorted by (word 1, word 0) with no two alike, as two ``.npy`` files; 16 byte
 A run is written whenever the children held in memory pass ``memory_rows``; the merge reads
 every run of a class in chunks (``numpy.load(..., mmap_mode="r")``), never all of it at once.
 
+Partitions (``partitions=k``): where one machine is not enough, each class is walked in ``k``
+parts, a position's part a hash of its word 1 modulo ``k``, so a group (the positions sharing
+word 1) is never split and a position's duplicates all meet in its part's merge.  For each
+class in order (the smallest pending over all parts), one task per part holding entries for it
+merges that part's runs of the class from ``workdir``, walks its groups with the same walker,
+and writes its children as runs into the (layer, height, part) classes they hash to, named
+after the task (no two tasks write the same file); it returns the runs it wrote (class, paths,
+rows, bytes) and the driver, which keeps the books (the disk budget, each layer's figures, the
+positions budget, the deadline) as above, waits for every part of a class before the next:
+a class's entries come only from earlier classes, so they are complete.  The positions walked
+are the same, layer for layer (each group is walked once, in its part); only the runs differ
+(more, smaller files: every task writes its children out at its end), and the disk's peak is
+counted as if a class's tasks wrote everything before deleting what they read.  A task is a
+picklable call (:func:`_walk_part`) that makes the walker once per process and search, so the
+parts run one after another in this process (``executor=None``) or on a Dask cluster
+(``executor=client``: then ``workdir`` is a folder every worker sees, and the positions and
+disk budgets are shared out evenly among a class's parts).  Dask is never imported here.
+
 Engines: ``"compiled"`` walks the groups in a numba kernel (:func:`._numba_core.rank_groups`,
 the same moves as :func:`._numba_core.rank_layer`); ``"python"`` walks them with the reference's
 :class:`~.abstraction._RankSearch` (the same positions, some 30 times slower); ``"auto"`` takes
@@ -51,14 +69,16 @@ search starts; it is in Pyodide too) and neither threads nor a compiler to impor
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 
 from ..model.rules import Rules
-from ..validate import budget
+from ..validate import budget, safe_text
 from .backends import check_engine
 from .interface import SolverBug, position_and_rules
 
@@ -66,6 +86,7 @@ MARK = 1 << 62
 WASTE_BITS = 47
 GROUP_ROWS = 1 << 12  # positions a group's table holds first (it grows for a larger group)
 GROUP_LIMIT = 1 << 24  # and at most
+MAX_PARTITIONS = 256
 
 
 @dataclass
@@ -88,6 +109,15 @@ class DiskResult:
     bytes_written: int = 0
     disk_peak: int = 0
     engine: str = "python"
+
+
+def check_partitions(value) -> int:
+    """``value`` if it is a whole number of parts from 1 to :data:`MAX_PARTITIONS`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            1 <= value <= MAX_PARTITIONS):
+        raise ValueError(f"partitions must be a whole number from 1 to {MAX_PARTITIONS}, not "
+                         f"{safe_text(repr(value), 60)}")
+    return value
 
 
 def _np():
@@ -127,9 +157,11 @@ class DiskFull(Exception):
 class _Store:
     """The open (layer, height) classes: children held in memory, and sorted runs on disk."""
 
-    def __init__(self, np, folder: str, memory_rows: int, max_disk: int | None) -> None:
+    def __init__(self, np, folder: str, memory_rows: int, max_disk: int | None,
+                 prefix: str = "") -> None:
         self.np = np
         self.folder = folder
+        self.prefix = prefix
         self.memory_rows = memory_rows
         self.max_disk = max_disk
         self.mem: dict = {}  # (layer, height) -> [(w1, w0), ...] unsorted
@@ -172,7 +204,8 @@ class _Store:
         if self.max_disk is not None and self.on_disk + size > self.max_disk:
             raise DiskFull
         self.serial += 1
-        base = os.path.join(self.folder, f"run-{key[0]}-{key[1]}-{self.serial}")
+        name = "-".join(str(x) for x in key)
+        base = os.path.join(self.folder, f"{self.prefix}run-{name}-{self.serial}")
         np = self.np
         np.save(base + ".w1.npy", w1)
         np.save(base + ".w0.npy", w0)
@@ -237,7 +270,8 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
                            max_positions: int | None = None, max_seconds: float | None = None,
                            max_disk: int | None = None, memory_rows: int = 1 << 22,
                            engine: str = "auto", safe_home: bool = True,
-                           on_layer=None) -> DiskResult:
+                           on_layer=None, partitions: int = 1,
+                           executor=None) -> DiskResult:
     """Try to prove a :class:`Game` or a :class:`State` (with its ``rules``) lost in the rank
     abstraction's bigger game, a layer at a time, keeping the layers on disk (the module's
     docstring).  ``workdir``: a folder the caller chose (its disk must have room; a fresh
@@ -247,8 +281,17 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
     ``max_positions`` / ``max_seconds``: budgets, checked between groups and chunks.
     ``on_layer(stats)`` is called with each layer's figures when it is done (a long run can
     log them).  The verdicts and the positions of each layer are
-    :func:`~.abstraction.prove_by_ranks`'s (the tests compare them)."""
-    from .abstraction import _RankSearch, abstraction_applies
+    :func:`~.abstraction.prove_by_ranks`'s (the tests compare them).
+
+    ``partitions``: with ``k`` > 1 each class is walked in ``k`` parts, a position's part the
+    hash of its word 1 modulo ``k`` (a group is never split), one task per part, each a
+    picklable call that reads its part's runs from ``workdir`` and writes its children's runs
+    there (see "Partitions" in the module's docstring); ``executor``: where the tasks run —
+    ``None``, this process, one after the other; or anything with ``submit`` (a Dask
+    ``distributed.Client``, or a ``concurrent.futures`` executor), the tasks of a class at
+    once (``workdir`` must then be a folder every worker sees at the same path).  With
+    ``k`` = 1 the search is the single-process one above."""
+    from .abstraction import abstraction_applies
 
     state, rules = position_and_rules(position, rules)
     max_positions = budget(max_positions, "max_positions", integer=True)
@@ -256,6 +299,11 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
     max_disk = budget(max_disk, "max_disk", integer=True)
     memory_rows = budget(memory_rows, "memory_rows", integer=True)
     check_engine(engine)
+    partitions = check_partitions(partitions)
+    if executor is not None and (partitions == 1 or not callable(getattr(executor, "submit",
+                                                                         None))):
+        raise ValueError("executor is for partitions > 1: a Dask client or an executor "
+                         "(anything with submit)")
     if not abstraction_applies(rules, state.base) or rules.n_piles > 5:
         raise ValueError(f"the rank abstraction does not fit {rules.title}'s rules: it needs "
                          "building by rank alone, spaces that wait, single cards, five piles")
@@ -271,34 +319,33 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
         elif engine == "compiled":
             raise ImportError("engine='compiled' needs numba: pip install "
                               "'fourseasons-widget[fast]'")
-    ref = _RankSearch(rules, state, safe_home=safe_home)
-    if len(ref.turned) > WASTE_BITS:
-        raise ValueError("more turned cards than the packed waste holds")
-    walker = (_CompiledGroups(compiled, ref, state, rules, safe_home) if compiled is not None
-              else _PythonGroups(ref, state, rules))
+    ref, walker = _walker(state, rules, safe_home, compiled)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     limit = max_positions if max_positions is not None else 1 << 62
     folder = tempfile.mkdtemp(prefix="fourseasons-disk-", dir=workdir)
-    store = _Store(np, folder, memory_rows, max_disk)
     shapes, home, tc0, wm, _cross = ref.start
     w0, w1 = pack(shapes, home, wm)
-    store.add((tc0, int(heights(np, np.array([w1], np.int64), tc0)[0])),
-              np.array([w1], np.int64), np.array([w0], np.int64))
-    layers: list[int] = []
-    stats: list[dict] = []
+    start = ((tc0, int(heights(np, np.array([w1], np.int64), tc0)[0])), w1, w0)
+    if partitions > 1:
+        spec = {"state": state, "rules": rules, "safe_home": bool(safe_home),
+                "compiled": compiled is not None,
+                "id": f"{folder}:{os.getpid()}:{time.time_ns()}"}
+        _keep_walker(spec["id"], walker)  # (the tasks run here use the walker made here)
+        try:
+            got = _Partitioned(np, spec, folder, partitions, executor, memory_rows, max_disk,
+                               on_layer).run(start, limit, deadline)
+        finally:
+            _keep_walker(spec["id"], None)
+            shutil.rmtree(folder, ignore_errors=True)
+        return DiskResult("lost" if got[0] == "lost" else "unknown", *got[:2],
+                          time.perf_counter() - t0, *got[2:],
+                          engine="compiled" if compiled is not None else "python")
+    store = _Store(np, folder, memory_rows, max_disk)
+    store.add(start[0], np.array([w1], np.int64), np.array([w0], np.int64))
+    book = _Ledger(on_layer)
     positions = 0
     why = None
-    cur = None  # the layer being walked: its figures
-
-    def close_layer() -> None:
-        cur["seconds"] = round(time.perf_counter() - cur.pop("t0"), 3)
-        cur["bytes_written"] = store.written - cur.pop("w0")
-        layers.append(cur["positions"])
-        stats.append(cur)
-        if on_layer is not None:
-            on_layer(dict(cur))
-
     try:
         while why is None:
             key = store.pending()
@@ -306,11 +353,7 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
                 why = "lost"
                 break
             tc, h = key
-            if cur is None or cur["layer"] != tc:
-                if cur is not None:
-                    close_layer()
-                cur = {"layer": tc, "positions": 0, "entries": 0, "runs": 0, "t0":
-                       time.perf_counter(), "w0": store.written, "disk_peak": store.on_disk}
+            cur = book.enter(tc, store.written, store.on_disk)
             cur["runs"] += len(store.runs.get(key, ()))
             for entries in store.take(key, max(memory_rows, 1 << 16)):
                 cur["entries"] += len(entries)
@@ -328,12 +371,247 @@ def prove_by_ranks_on_disk(position, rules: Rules | None = None, *, workdir: str
     except DiskFull:
         why = "disk full"
     finally:
-        if cur is not None:
-            close_layer()
+        book.close(store.written)
         shutil.rmtree(folder, ignore_errors=True)
     return DiskResult("lost" if why == "lost" else "unknown", why, positions,
-                      time.perf_counter() - t0, layers, stats, store.written, store.disk_peak,
-                      "compiled" if compiled is not None else "python")
+                      time.perf_counter() - t0, book.layers, book.stats, store.written,
+                      store.disk_peak, "compiled" if compiled is not None else "python")
+
+
+class _Ledger:
+    """The figures of each stock layer, kept as its classes are walked."""
+
+    def __init__(self, on_layer) -> None:
+        self.on_layer = on_layer
+        self.layers: list[int] = []
+        self.stats: list[dict] = []
+        self.cur: dict | None = None  # the layer being walked: its figures
+
+    def enter(self, tc: int, written: int, on_disk: int) -> dict:
+        """The figures of layer ``tc`` (the layer before it closed when ``tc`` is new)."""
+        if self.cur is None or self.cur["layer"] != tc:
+            self.close(written)
+            self.cur = {"layer": tc, "positions": 0, "entries": 0, "runs": 0,
+                        "t0": time.perf_counter(), "w0": written, "disk_peak": on_disk}
+        return self.cur
+
+    def close(self, written: int) -> None:
+        cur, self.cur = self.cur, None
+        if cur is None:
+            return
+        cur["seconds"] = round(time.perf_counter() - cur.pop("t0"), 3)
+        cur["bytes_written"] = written - cur.pop("w0")
+        self.layers.append(cur["positions"])
+        self.stats.append(cur)
+        if self.on_layer is not None:
+            self.on_layer(dict(cur))
+
+
+def _walker(state, rules: Rules, safe_home: bool, compiled):
+    """The reference search's start and tables, and the walker of groups (the kernel's where
+    ``compiled`` is the :mod:`.compiled` module, the reference's where it is ``None``)."""
+    from .abstraction import _RankSearch
+
+    ref = _RankSearch(rules, state, safe_home=safe_home)
+    if len(ref.turned) > WASTE_BITS:
+        raise ValueError("more turned cards than the packed waste holds")
+    return ref, (_CompiledGroups(compiled, ref, state, rules, safe_home)
+                 if compiled is not None else _PythonGroups(ref, state, rules))
+
+
+# ---------------------------------------------------------------------------------------------
+# Partitions: each class walked in parts, a task a part (a process's own, or a Dask worker's)
+
+_WALKERS: dict = {}  # (a search's id, a thread) -> its walker, where the search's tasks run
+_WALKERS_LOCK = threading.Lock()
+
+
+def _keep_walker(search: str, walker) -> None:
+    """Keep ``walker`` for the tasks of ``search`` that this thread runs (a Dask worker may run
+    several at once, in threads: each its own walker), dropping what this thread kept for
+    another search; ``None``: drop this thread's."""
+    me = threading.get_ident()
+    with _WALKERS_LOCK:
+        for key in [k for k in _WALKERS if k[1] == me]:
+            del _WALKERS[key]
+        if walker is not None:
+            _WALKERS[search, me] = walker
+
+
+_HASH = 0x9E3779B97F4A7C15  # (Fibonacci hashing: the high bits of word 1 times this)
+
+
+def partition_of(np, w1, k: int):
+    """The part of each packed position of word 1 ``w1`` among ``k``: a hash of word 1, so
+    the positions of a group are in one part (the same in every process: no salt).
+
+    >>> import numpy as np
+    >>> w1 = np.array([7 << 47 | 5, 7 << 47 | 5, 3 << 47 | 9], np.int64)
+    >>> part = partition_of(np, w1, 3)
+    >>> bool(part[0] == part[1]), bool(((0 <= part) & (part < 3)).all())
+    (True, True)
+    >>> check_partitions(0)
+    Traceback (most recent call last):
+    ValueError: partitions must be a whole number from 1 to 256, not 0
+    """
+    mixed = (w1.astype(np.uint64) * np.uint64(_HASH)) >> np.uint64(32)
+    return (mixed % np.uint64(k)).astype(np.int64)
+
+
+class _Parts(_Store):
+    """A task's children: into their (layer, height, part) classes, written as runs named
+    after the task (no two tasks write the same file); ``records()`` lists them."""
+
+    def __init__(self, np, folder, memory_rows, max_disk, k: int, prefix: str) -> None:
+        super().__init__(np, folder, memory_rows, max_disk, prefix)
+        self.k = k
+
+    def add(self, key, w1, w0) -> None:
+        np = self.np
+        part = partition_of(np, w1, self.k)
+        for q in np.unique(part):
+            sel = part == q
+            super().add((key[0], key[1], int(q)), w1[sel], w0[sel])
+
+    def records(self) -> list:
+        for k in list(self.mem):
+            self.flush(k)
+        return [(key, run) for key, runs in self.runs.items() for run in runs]
+
+
+def _walk_part(spec: dict, job: dict) -> dict:
+    """One part of one class: its runs merged and its groups walked, its children written as
+    runs (a picklable task: ``spec`` the search, ``job`` the part).  Returns the positions
+    walked, the distinct entries, a stop (``None`` or a :class:`DiskResult` ``why``), the runs
+    written ``[((layer, height, part), (w1 path, w0 path, rows, bytes)), ...]`` and the bytes
+    of the runs read (deleted)."""
+    np = _np()
+    walker = _WALKERS.get((spec["id"], threading.get_ident()))
+    if walker is None:  # (a worker's first task of this search: the walker made once)
+        compiled = None
+        if spec["compiled"]:
+            from . import compiled
+        walker = _walker(spec["state"], spec["rules"], spec["safe_home"], compiled)[1]
+        _keep_walker(spec["id"], walker)
+    t = time.perf_counter()
+    (tc, h), part = job["key"], job["part"]
+    out = _Parts(np, job["folder"], job["memory_rows"], job["room"], job["k"],
+                 f"{tc}-{h}-{part}-")
+    reader = _Store(np, job["folder"], job["memory_rows"], None)
+    reader.runs[(tc, h)] = [tuple(f) for f in job["files"]]
+    walked = entries = 0
+    code = None
+    try:
+        with contextlib.closing(reader.take((tc, h), max(job["memory_rows"], 1 << 16))) as got:
+            for chunk in got:
+                entries += len(chunk)
+                code, n = walker.walk(tc, chunk, job["left"] - walked, out, h)
+                walked += n
+                if code is not None:
+                    break
+                if walked >= job["left"] or (job["seconds"] is not None and
+                                             time.perf_counter() - t > job["seconds"]):
+                    code = "budget"
+                    break
+        written = out.records()
+    except DiskFull:
+        code = "disk full"
+        written = [(key, run) for key, runs in out.runs.items() for run in runs]
+    if code is not None:
+        _keep_walker(spec["id"], None)  # (a walk stopped inside a group: not used again)
+    return {"walked": walked, "entries": entries, "code": code, "written": written,
+            "read": sum(f[3] for f in job["files"])}
+
+
+class _Partitioned:
+    """The driver of a partitioned search: the classes in order, each one's parts as tasks,
+    and the bookkeeping (runs on disk, bytes, budgets, each layer's figures)."""
+
+    def __init__(self, np, spec, folder, k, executor, memory_rows, max_disk, on_layer):
+        self.np, self.spec, self.folder, self.k = np, spec, folder, k
+        self.executor, self.memory_rows, self.max_disk = executor, memory_rows, max_disk
+        self.book = _Ledger(on_layer)
+        self.runs: dict = {}  # (layer, height) -> {part: [(w1 path, w0 path, rows, bytes)]}
+        self.on_disk = self.written = self.disk_peak = 0
+
+    def _job(self, key, part, files, left, seconds, room) -> dict:
+        return {"key": key, "part": part, "files": files, "left": left, "seconds": seconds,
+                "room": room, "folder": self.folder, "memory_rows": self.memory_rows,
+                "k": self.k}
+
+    def _wrote(self, written) -> int:
+        size = 0
+        for (tc, h, part), run in written:
+            self.runs.setdefault((tc, h), {}).setdefault(part, []).append(run)
+            size += run[3]
+        self.written += size
+        return size
+
+    def run(self, start, limit, deadline):
+        np, book = self.np, self.book
+        key0, w1, w0 = start
+        first = _Parts(np, self.folder, self.memory_rows, self.max_disk, self.k, "start-")
+        positions = 0
+        why = None
+        try:
+            first.add(key0, np.array([w1], np.int64), np.array([w0], np.int64))
+            self.on_disk = self.disk_peak = self._wrote(first.records())
+        except DiskFull:
+            why = "disk full"
+        try:
+            while why is None:
+                if not self.runs:
+                    why = "lost"
+                    break
+                key = min(self.runs)
+                parts = self.runs.pop(key)
+                cur = book.enter(key[0], self.written, self.on_disk)
+                cur["runs"] += sum(len(f) for f in parts.values())
+                left = limit - positions
+                results = []
+                if self.executor is None:  # one part after the other, each with what is left
+                    for part in sorted(parts):
+                        seconds = None if deadline is None else deadline - time.perf_counter()
+                        room = None if self.max_disk is None else self.max_disk - self.on_disk
+                        r = _walk_part(self.spec, self._job(key, part, parts[part], left,
+                                                            seconds, room))
+                        self._done([r], cur)
+                        left -= r["walked"]
+                        results.append(r)
+                        if r["code"] is not None:
+                            break
+                else:  # every part at once: the budgets shared out
+                    n = len(parts)
+                    seconds = None if deadline is None else deadline - time.perf_counter()
+                    room = None if self.max_disk is None else (self.max_disk - self.on_disk) // n
+                    futures = [self.executor.submit(_walk_part, self.spec, self._job(
+                        key, part, parts[part], max(1, left // n), seconds, room))
+                        for part in sorted(parts)]
+                    results = [f.result() for f in futures]
+                    self._done(results, cur)
+                positions += sum(r["walked"] for r in results)
+                codes = [r["code"] for r in results if r["code"] is not None]
+                if codes:  # (a fact about the game first, then the disk, then the budget)
+                    why = min(codes, key=lambda c: ("disk full", "budget").index(c) + 1
+                              if c in ("disk full", "budget") else 0)
+                elif positions >= limit or (deadline is not None
+                                            and time.perf_counter() > deadline):
+                    why = "budget"
+        finally:
+            book.close(self.written)
+        return why, positions, book.layers, book.stats, self.written, self.disk_peak
+
+    def _done(self, results, cur) -> None:
+        """Tasks' figures into the books (tasks run at once: all of them together): their
+        runs added, the peak taken (a task deletes the runs it read only at its end), the
+        runs read taken off."""
+        for r in results:
+            cur["entries"] += r["entries"]
+            cur["positions"] += r["walked"]
+            self.on_disk += self._wrote(r["written"])
+        self.disk_peak = max(self.disk_peak, self.on_disk)
+        cur["disk_peak"] = max(cur["disk_peak"], self.on_disk)
+        self.on_disk -= sum(r["read"] for r in results)
 
 
 def pack(shapes, home, wm) -> tuple[int, int]:

@@ -30,6 +30,7 @@ import time
 from ..budget import Budget
 from ..model.deal import parse_pysol_number
 from ..model.rules import VARIANTS
+from ..solver.external import MAX_PARTITIONS
 from ..validate import BUDGET_COUNT_LIMIT, SEED_LIMIT, ascii_int, budget, quote, safe_text
 
 #: the most deals in one run, worker processes, and node budgets in one ``budgets`` run
@@ -59,6 +60,10 @@ def _int_in(text: str, lo: int, hi: int, what: str) -> int:
 
 def _positive_int(text: str) -> int:
     return _int_in(text, 1, BUDGET_COUNT_LIMIT, "a whole number")
+
+
+def _partitions(text: str) -> int:
+    return _int_in(text, 1, MAX_PARTITIONS, "a whole number of parts")
 
 
 def _deals(text: str) -> int:
@@ -148,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --disk-dir: seconds per deal on disk (default: no limit)")
     w.add_argument("--disk-gb", type=_seconds, default=None,
                    help="with --disk-dir: GB of runs at most (default: half the free disk)")
+    w.add_argument("--disk-partitions", type=_partitions, default=None, metavar="K",
+                   help="with --disk-dir: walk each class of positions in K parts, 1 to "
+                        f"{MAX_PARTITIONS} (default 1), a hash of the waste and foundations "
+                        "choosing a position's part; with --executor dask the parts of a deal "
+                        "are tasks of the cluster (FOLDER must then be one every worker sees), "
+                        "otherwise they run one after the other in the deal's process")
 
     b = sub.add_parser("budgets", help="the solver on the same deals at several node budgets")
     b.add_argument("--variant", choices=list(VARIANTS), default="standard")
@@ -363,7 +374,11 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         half = shutil.disk_usage(a.disk_dir).free // 2
         gb = None if a.disk_gb is None else int(a.disk_gb * 1e9)
         disk = {"dir": a.disk_dir, "positions": a.disk_positions, "seconds": a.disk_seconds,
-                "bytes": half if gb is None else min(gb, half)}
+                "bytes": half if gb is None else min(gb, half),
+                "partitions": a.disk_partitions or 1}
+    elif a.disk_partitions is not None:
+        return _refuse("winrate", "--disk-partitions needs --disk-dir (it divides the search "
+                                  "on disk)")
     # every finished deal is appended to OUT.partial at once (never under the final name), so
     # an interrupted run keeps it and --resume goes on from it
     partial = a.out + ".partial" if a.out else None
