@@ -202,15 +202,8 @@ def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, 
     """The solver finds no win for the lost deal: the banner does not promise a winning line,
     says so whole in its row (at 420 px too, where its words are longest for the room), and
     "Back to my game" is one ordinary click."""
-    nb = open_notebook([LOST_GAME, NO_WIN])
+    nb, root, lost_ply = lost_board_at(open_notebook, [LOST_GAME, NO_WIN], width, height, theme)
     page = nb.page
-    page.set_viewport_size({"width": width, "height": height})
-    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
-        nb.execute("application:toggle-left-area")
-        page.wait_for_timeout(300)
-    set_theme(nb, theme)
-    root = nb.widgets().first
-    lost_ply = nb.eval("w.ply")
     assert nb.eval("exact.solve is not _real and w.status == 'lost'")
     root.locator('[data-role="stats"] > summary').click()
     act(nb, root, lambda: root.locator('[data-action="how_won"]').first.click())
@@ -227,12 +220,32 @@ def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, 
     assert "winning line" not in said and "(move" in said, said
     assert "failed" not in root.inner_text()
     assert not root.locator('[data-role="replay"]').is_visible()
-    # the words whole in their box (not cut by the row's fixed height), the button in the row
+    whole_and_back(nb, root, text, back, lost_ply, f"no win found, {width} {theme}")
+
+
+def lost_board_at(open_notebook, cells, width, height, theme):
+    """The notebook of ``cells`` (the first loses a game on the board) at that size and theme,
+    the left area closed on a narrow window: the notebook, the board, the lost game's ply."""
+    nb = open_notebook(cells)
+    page = nb.page
+    page.set_viewport_size({"width": width, "height": height})
+    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
+        nb.execute("application:toggle-left-area")
+        page.wait_for_timeout(300)
+    set_theme(nb, theme)
+    return nb, nb.widgets().first, nb.eval("w.ply")
+
+
+def whole_and_back(nb, root, text, back, lost_ply, what: str) -> None:
+    """The banner's words whole in their box (not cut by the row's fixed height), its button in
+    the row, every control clickable; then "Back to my game", one ordinary click, brings back
+    the lost game."""
+    said = text.inner_text()
     clipped = text.evaluate("t => t.scrollHeight - t.clientHeight")
     assert clipped <= 1, f"the banner's words are cut by {clipped} px: {said!r}"
     tb, box = root.locator('[data-role="tray"]').bounding_box(), back.bounding_box()
     assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1, (tb, box)
-    all_clickable(root, f"no win found, {width} {theme}")
+    all_clickable(root, what)
     act(nb, root, lambda: back.click())
     assert int(root.get_attribute("data-ply")) == lost_ply
     assert root.get_attribute("data-status") == "lost"
@@ -300,17 +313,11 @@ def test_a_deal_proved_lost_the_banner_says_so_from_the_classification(open_note
     37, item 6): the banner says at once that it could not have been won and by what proof (no
     search runs), its words whole at 420 px, and "Back to my game" is one ordinary click."""
     seed = _proved_lost_seed()
-    nb = open_notebook([LOST_GAME, "_s = w._tracker.store\n"
-                        f"_s.record('standard', 'lost', moves=30, seconds=60.0, seed={seed})\n"
-                        "assert _s.flush()"])
+    record = ("_s = w._tracker.store\n"
+              f"_s.record('standard', 'lost', moves=30, seconds=60.0, seed={seed})\n"
+              "assert _s.flush()")
+    nb, root, lost_ply = lost_board_at(open_notebook, [LOST_GAME, record], width, height, theme)
     page = nb.page
-    page.set_viewport_size({"width": width, "height": height})
-    if width < 600 and not page.evaluate("window.jupyterapp.shell.leftCollapsed"):
-        nb.execute("application:toggle-left-area")
-        page.wait_for_timeout(300)
-    set_theme(nb, theme)
-    root = nb.widgets().first
-    lost_ply = nb.eval("w.ply")
     root.locator('[data-role="stats"] > summary').click()
     game_id = nb.eval(f"[r['id'] for r in w.board['history'] if r['seed'] == {seed}][0]")
     row = root.locator(f'[data-action="how_won"][data-history-id="{game_id}"]')
@@ -326,11 +333,4 @@ def test_a_deal_proved_lost_the_banner_says_so_from_the_classification(open_note
     page.screenshot(path=str(artifacts / f"after-loss-proved-lost-{width}-{theme}.png"))
     print(f"{width} {theme}: banner {said!r}")
     assert "positions) proved it" in said and "winning line" not in said, said
-    clipped = text.evaluate("t => t.scrollHeight - t.clientHeight")
-    assert clipped <= 1, f"the banner's words are cut by {clipped} px: {said!r}"
-    tb, box = root.locator('[data-role="tray"]').bounding_box(), back.bounding_box()
-    assert tb["y"] - 1 <= box["y"] and box["y"] + box["height"] <= tb["y"] + tb["height"] + 1, (tb, box)
-    all_clickable(root, f"proved lost, {width} {theme}")
-    act(nb, root, lambda: back.click())
-    assert int(root.get_attribute("data-ply")) == lost_ply
-    assert root.get_attribute("data-status") == "lost"
+    whole_and_back(nb, root, text, back, lost_ply, f"proved lost, {width} {theme}")
