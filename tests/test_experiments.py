@@ -236,3 +236,42 @@ def test_the_fair_player_runs_as_an_experiment():
     row = run_deal({"variant": "standard", "seed": 1, "player": "fair", "max_nodes": 300})
     assert row["player"] == "fair" and row["outcome"] in ("won", "stuck") and row["nodes"] > 0
     assert "fair" in PLAYERS
+
+
+def test_the_readme_s_figures_are_the_shipped_data():
+    """The README's table of what the project measured says what the data say (a figure
+    changed in the data and not in the README fails here); the intervals are Wilson's, from
+    the counts."""
+    from pathlib import Path
+
+    from fourseasons_widget.solver.experiments import (
+        load_classification,
+        load_fair_mc,
+        load_winrates,
+    )
+
+    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text()
+
+    def pct(x: float, digits: int = 1) -> str:
+        return f"{100 * x:.{digits}f}"
+
+    cls = {r["variant"]: r for r in load_classification()}
+    std = cls["standard"]
+    n, won, lost = int(std["n"]), int(std["won"]), int(std["lost"])
+    low, high = wilson(won, n)[0], wilson(n - lost, n)[1]
+    assert (f"perfect play (the classification: {won} won, {lost} proved lost, {std['unknown']} "
+            f"undecided) | the whole stock | ≥ {pct(won / n)}% | {pct(low)}–{pct(high, 2)}% |"
+            ) in readme
+    (mc,) = [r for r in load_fair_mc() if r["variant"] == "standard"]
+    heur = next(r for r in load_winrates()
+                if (r["variant"], r["player"]) == ("standard", "heuristic"))
+    for r in (mc, heur):
+        k, m = int(r["won"]), int(r["n"])
+        lo, hi = wilson(k, m)
+        assert f"| {pct(k / m)}% | {pct(lo)}–{pct(hi)}% |" in readme, r["player"]
+    assert "On the same 1,000 deals" in readme and n == int(mc["n"]) == int(heur["n"]) == 1000
+    for v in ("corners", "simplicity"):
+        r = cls[v]
+        lo, hi = wilson(int(r["won"]), int(r["n"]))[0], wilson(int(r["n"]) - int(r["lost"]),
+                                                             int(r["n"]))[1]
+        assert f"({pct(lo).removesuffix('.0')}–{pct(hi).removesuffix('.0')}%)" in readme, v
