@@ -28,6 +28,7 @@ from fourseasons_widget.exercises import (
     check_refusal,
     check_sample_size,
     check_solver_interval,
+    check_table_reach,
     check_won,
 )
 from fourseasons_widget.exercises import variants as ex_variants
@@ -35,6 +36,7 @@ from fourseasons_widget.exercises.rules import reason_of, refusals
 from fourseasons_widget.model.cards import CODES, RANK_LABELS
 from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.experiments import load_deals, load_winrates, wilson
+from fourseasons_widget.solver.survey import load_disk_layers
 
 
 def deck(*first: str) -> str:
@@ -362,6 +364,44 @@ def test_sample_size():
         not_yet(check_sample_size(wrong), str(need))
     not_yet(check_sample_size(None))
     not_yet(check_sample_size(-3))
+
+
+def test_table_reach():
+    """Notebook 06's memory exercise, from deal 198's layers on disk: the right pair, derived
+    here by a scan of the layers, and the classic mistakes, each named without the answer."""
+    import numpy as np
+
+    entries = [int(r["entries"]) for r in load_disk_layers()[198]]
+    need = 1 << max(16, (2 * max(entries) - 1).bit_length())  # half the table holds the widest
+    assert need // 2 >= max(entries) > need // 4
+    walked = 0
+    while walked < len(entries) and 2 * entries[walked] <= 1 << 25:
+        walked += 1
+    assert 0 < walked < len(entries)
+    assert check_table_reach(need, walked)
+    assert check_table_reach(np.int64(need), np.int64(walked))  # numpy's whole numbers too
+    for wrong, says in ((need // 2, "half"), (need * 2, "widest layer"),
+                        (need * 8, "smaller power of two"), (need // 4, "does not fit")):
+        fb = check_table_reach(wrong, walked)
+        not_yet(fb, str(need))
+        assert says in fb.why and "layers_walked" not in fb.why
+    for wrong, says in ((walked + 1, "not walked to its end"), (walked - 1, "how many"),
+                        (3, "first layer with more than")):
+        fb = check_table_reach(need, wrong)
+        not_yet(fb, str(walked))
+        assert says in fb.why and "slots_needed" not in fb.why
+    fb = check_table_reach(need // 2, walked + 1)  # two mistakes: both named
+    assert "slots_needed" in fb.why and "layers_walked" in fb.why
+    for bad in ((None, walked), (need, None), (need + 1, walked), (float(need), walked),
+                (need, 38.0), (need, True), (need, -1), ("2**32", walked)):
+        not_yet(check_table_reach(*bad))
+    # another table size: the count follows it
+    more = walked
+    while 2 * entries[more] <= 1 << 28:
+        more += 1
+    assert more > walked
+    assert check_table_reach(need, more, default_slots=1 << 28)
+    not_yet(check_table_reach(need, walked, default_slots=1 << 28))
 
 
 @pytest.mark.slow

@@ -35,6 +35,7 @@ from .winnability import (
     check_prover_interval,
     check_sample_size,
     check_solver_interval,
+    check_table_reach,
 )
 
 __all__ = [
@@ -52,4 +53,5 @@ __all__ = [
     "check_heuristic", "check_expansion_order", "check_guarantees", "check_search",
     # 06-winnability
     "check_solver_interval", "check_prover_interval", "check_sample_size", "check_covers",
+    "check_table_reach",
 ]

@@ -161,3 +161,82 @@ def _upper_hint(high: float, n: int, won: int, unknown: int, tol: float) -> str:
         if abs(high - method(won + unknown, n)[1]) <= tol:
             return f"the upper bound: that is {label} bound; the exercise asks for Wilson's"
     return "the upper bound: which deals might still be won?"
+
+
+def table_reach(entries: list[int], slots: int) -> int:
+    """How many stock layers an in-memory layered search walks to their end with tables of
+    ``slots`` slots: a table is full when half its slots are taken, so the search stops at the
+    first layer with more than ``slots // 2`` distinct positions (``entries``, in layer order)."""
+    for i, e in enumerate(entries):
+        if e > slots // 2:
+            return i
+    return len(entries)
+
+
+def _whole(x: Any) -> bool:
+    import numbers
+
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _power_of_two(x: Any) -> bool:
+    return _whole(x) and x > 0 and not int(x) & (int(x) - 1)
+
+
+def _slots_for(positions: int) -> int:
+    """The smallest power of two of slots (2^16 at least) whose half holds ``positions``."""
+    slots = 1 << 16
+    while slots // 2 < positions:
+        slots *= 2
+    return slots
+
+
+def check_table_reach(slots_needed: Any, layers_walked: Any, seed: int = 198,
+                      default_slots: int = 1 << 25) -> Feedback:
+    """Deal ``seed``'s layers on disk (``data/disk-SEED.csv``, its ``entries`` column: the
+    distinct positions of each stock layer): the smallest power of two of slots whose table
+    holds every layer (a table is full when half its slots are taken), and how many layers a
+    table of ``default_slots`` walks to their end.  The feedback names the classic mistakes:
+    the whole table counted as usable, the layers summed (the layered search keeps one layer
+    in a table, not all of them), the layer that filled counted as walked."""
+    from ..solver.survey import load_disk_layers
+
+    if missing(slots_needed) or missing(layers_walked):
+        return Feedback.not_yet("Fill in `slots_needed` (a power of two) and `layers_walked` "
+                                "(a whole number of stock layers).")
+    if not _power_of_two(slots_needed):
+        return Feedback.not_yet("`slots_needed` should be a power of two, such as 2**20 "
+                                "(tables double as they grow).")
+    if not _whole(layers_walked) or layers_walked < 0:
+        return Feedback.not_yet("`layers_walked` should be a whole number of stock layers.")
+    slots_needed, layers_walked = int(slots_needed), int(layers_walked)
+    entries = [int(r["entries"]) for r in load_disk_layers()[seed]]
+    need = _slots_for(max(entries))
+    walked = table_reach(entries, default_slots)
+    wrong = []
+    if slots_needed != need:
+        if slots_needed * 2 == need:
+            wrong.append("`slots_needed`: a table is full when *half* its slots are taken")
+        elif slots_needed == _slots_for(sum(entries)) and slots_needed != need:
+            wrong.append("`slots_needed`: the layered search keeps one layer in a table at a "
+                         "time, so the widest layer sets the size, not all the layers together")
+        elif slots_needed < need:
+            wrong.append("`slots_needed`: some layer does not fit in a table that size")
+        else:
+            wrong.append("`slots_needed`: a smaller power of two holds every layer")
+    if layers_walked != walked:
+        if layers_walked == walked + 1:
+            wrong.append("`layers_walked`: the layer that fills the table is not walked to its "
+                         "end (count the layers *before* it), and the table is full at half")
+        elif layers_walked == walked - 1:
+            wrong.append("`layers_walked`: layers count from 0 — the answer is how many, not "
+                         "the index of the last one")
+        else:
+            wrong.append(f"`layers_walked`: find the first layer with more than "
+                         f"{default_slots // 2:,} positions")
+    if wrong:
+        return Feedback.not_yet("Look again at " + "; and at ".join(wrong) + ".")
+    return Feedback.right(
+        f"{need:,} slots (2^{need.bit_length() - 1}) for every layer of deal {seed}, whose "
+        f"widest holds {max(entries):,} positions; the default 2^"
+        f"{default_slots.bit_length() - 1} slots walk {walked} of its {len(entries)} layers.")

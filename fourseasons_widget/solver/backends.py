@@ -46,12 +46,15 @@ def check_engine(engine: object) -> str:
 
 
 def choose(engine: str, rules: Rules, state: State | None = None, *,
-           wait: bool = False) -> Backend:
+           wait: bool = False, max_table: int | None = None) -> Backend:
     """The backend that runs a search asked for with ``engine`` on these rules (and, if given,
     this position).  ``wait=True``: ``"auto"`` takes the compiled core wherever it is
     installed and plays the rules, compiling it now if need be (the research searches, which
-    run for minutes: the rank abstraction); the board's searches never wait."""
+    run for minutes: the rank abstraction); the board's searches never wait.  ``max_table``:
+    the compiled searches' largest table (slots, :func:`.compiled.check_table`; the Python
+    searches keep their positions in a dict, which has no such limit)."""
     check_engine(engine)
+    table = compiled.COMPILED if max_table is None else compiled.CompiledBackend(max_table)
     if engine == "python":
         return PYTHON
     if engine == "compiled":
@@ -59,7 +62,7 @@ def choose(engine: str, rules: Rules, state: State | None = None, *,
         if state is not None and not compiled.fits_position(rules, state):
             raise ValueError("the compiled core packs piles that are runs; this position has "
                              "a pile that is not one: use engine='python'")
-        return compiled.COMPILED  # (its first call compiles, if nothing has yet)
+        return table  # (its first call compiles, if nothing has yet)
     if not compiled.supports(rules) or not compiled.installed():
         return PYTHON
     if state is not None and not compiled.fits_position(rules, state):
@@ -67,7 +70,7 @@ def choose(engine: str, rules: Rules, state: State | None = None, *,
     if not wait and not compiled.ready():
         compiled.warm_up()  # (in the background: this search runs in Python)
         return PYTHON
-    return compiled.COMPILED
+    return table
 
 
 def warming(engine: str, rules: Rules, state: State) -> bool:

@@ -483,9 +483,13 @@ class CompiledSearch:
 
 
 class CompiledBackend:
-    """The compiled core as a :class:`~.interface.Backend`."""
+    """The compiled core as a :class:`~.interface.Backend`; its searches' tables grow to at
+    most ``max_table`` slots (:func:`check_table`; :data:`MAX_TABLE` by default)."""
 
     name = "compiled"
+
+    def __init__(self, max_table: int | None = None) -> None:
+        self.max_table = None if max_table is None else check_table(max_table)
 
     def supports(self, rules: Rules) -> bool:
         return supports(rules)
@@ -494,7 +498,8 @@ class CompiledBackend:
              skip: Search | None = None, deep_safe: bool = False,
              expected: int = 1 << 16) -> CompiledSearch:
         return CompiledSearch(rules, root, order, deep_safe=deep_safe, expected=expected,
-                              seed=seed, skip=skip)  # type: ignore[arg-type]
+                              seed=seed, skip=skip,  # type: ignore[arg-type]
+                              max_table=self.max_table)
 
 
 COMPILED = CompiledBackend()

@@ -179,7 +179,7 @@ def search(rules: Rules, root: State, *, budget: Budget = Budget(), order: str =
 
 def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: float | None,
             order: str, use_tt: bool, safe_home: bool, probe: bool, cancel: Cancel | None,
-            engine: str) -> tuple[str, list[RawMove], int, str]:
+            engine: str, max_table: int | None = None) -> tuple[str, list[RawMove], int, str]:
     """:func:`search`, and the name of the backend that answered.  With ``engine="auto"``
     while the compiled core is still warming up, the search starts in Python and, if the
     core becomes ready before it ends, hands over: the compiled search starts afresh with the
@@ -192,7 +192,8 @@ def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: fl
     use_tt, safe_home, probe = (check_flag(use_tt, "use_tt"), check_flag(safe_home, "safe_home"),
                                 check_flag(probe, "probe"))
     cancel = cancel_token(cancel)
-    backend = choose(engine, rules, root)  # (checks ``engine`` first, even for a won root)
+    # (checks ``engine`` and ``max_table`` first, even for a won root)
+    backend = choose(engine, rules, root, max_table=max_table)
     if root.is_won:
         return "won", [], 0, backend.name
     if backend is PYTHON and use_tt and safe_home and warming(engine, rules, root):
@@ -211,7 +212,7 @@ def _search(rules: Rules, root: State, *, max_nodes: int | None, max_seconds: fl
         # fifteen times faster); the nodes are the compiled search's
         return _search(rules, root, max_nodes=max_nodes, max_seconds=left_s, order=order,
                        use_tt=True, safe_home=True, probe=probe, cancel=cancel,
-                       engine="compiled")
+                       engine="compiled", max_table=max_table)
     if not (use_tt and safe_home):
         backend = PYTHON  # (the switches are the reference's, for the cross-checks)
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
@@ -289,12 +290,15 @@ def shorten_fully(rules: Rules, state: State, line: list[RawMove], passes: int =
 @takes_budget({"max_seconds": "seconds", "max_nodes": "positions", "cancel": "cancel"})
 def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
           order: str = "auto", shorten_line: bool = True,
-          engine: str = DEFAULT_ENGINE) -> SolveResult:
+          engine: str = DEFAULT_ENGINE, max_table: int | None = None) -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) within ``budget`` (a
     :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
     A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  ``engine``:
-    as :func:`search` (``"auto"`` uses the compiled core where it can).  The
+    as :func:`search` (``"auto"`` uses the compiled core where it can).  ``max_table``: the
+    compiled searches' largest table, in slots (a power of two from 2^16 to 2^34; 2^25 by
+    default, 48 bytes a slot: a research run on a big machine gives it 2^27–2^28; a search
+    whose table is full stops with "unknown").  The
     verdict assumes perfect information (the order of the stock is known), as every
     solver of this game does; a player who cannot see the stock may lose a deal this calls
     won.
@@ -312,7 +316,8 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     t0 = time.perf_counter()
     verdict, raw, nodes, used = _search(
         rules, state, max_nodes=budget.positions, max_seconds=budget.seconds, order=order,
-        use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine)
+        use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine,
+        max_table=max_table)
     if raw and shorten_line:
         raw = shorten_fully(rules, state, raw)
     moves = []

@@ -85,7 +85,8 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     row["player"] = player
     if player in SEARCHERS:
         budget = Budget(seconds=task.get("max_seconds"), positions=task.get("max_nodes"))
-        r = solve(game, budget=budget, engine=task.get("engine", "auto"))
+        r = solve(game, budget=budget, engine=task.get("engine", "auto"),
+                  max_table=task.get("max_table"))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
             p = prove(game, budget=budget, engine=task.get("engine", "auto"))
@@ -181,7 +182,7 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                    budget: Budget = Budget(seconds=1.0), executor: Executor | str | None = None, jobs: int | None = None,
                    progress: bool = True, done: dict[int, dict[str, Any]] | None = None,
                    on_row: Any = None, disk: dict[str, Any] | None = None,
-                   ) -> list[dict[str, Any]]:
+                   max_table: int | None = None) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
     deal (see :data:`FIELDS`), in seed order.  ``budget``: each deal's (its seconds and
     positions; one second by default), recorded in the rows as ``max_seconds`` and
@@ -195,7 +196,9 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     ``disk["positions"]``, ``disk["seconds"]`` and ``disk["bytes"]`` as its budgets (each may
     be ``None``), and ``disk["partitions"]`` parts a class (1 by default; on a Dask cluster,
     ``executor=client.get_executor()``, a deal's parts are tasks of the cluster, so
-    ``disk["dir"]`` must be a folder every worker sees)."""
+    ``disk["dir"]`` must be a folder every worker sees).  ``max_table`` (the solver and the
+    prover): the slots of the compiled solver's largest table (a power of two from 2^16 to
+    2^34; 2^25 by default, 48 bytes a slot), for research runs on a big machine."""
     import numbers
     from concurrent.futures import as_completed
 
@@ -221,6 +224,12 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     for k in seeds:
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
+    if max_table is not None:
+        from .compiled import check_table
+
+        if player not in SEARCHERS:
+            raise ValueError(f"max_table is for the solver and the prover, not {quote(player)}")
+        max_table = check_table(max_table)
     if disk is not None:
         import os
 
@@ -238,7 +247,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     tasks = [{"variant": variant, "seed": int(k), "player": player,
               "max_seconds": max_seconds if player in SEARCHERS else None,
               "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None,
-              **({"disk": disk} if disk is not None else {})}
+              **({"disk": disk} if disk is not None else {}),
+              **({"max_table": max_table} if max_table is not None else {})}
              for k in seeds]
     rows: dict[int, dict[str, Any]] = {}
     for t in tasks:

@@ -144,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --out: go on from OUT.partial, the deals an interrupted run of "
                         "the same command finished (each is written there as it ends)")
     w.add_argument("--no-progress", action="store_true")
+    w.add_argument("--table", type=_table, default=None, metavar="SLOTS",
+                   help="the solver and the prover: slots of the compiled solver's largest "
+                        "table, a power of two from 65536 to 2**34 (default 2**25, 48 bytes "
+                        "a slot: 2**28 takes 12.9 GB); a search whose table is full stops")
     w.add_argument("--disk-dir", default=None, metavar="FOLDER",
                    help="the prover only: after its in-memory proofs, the rank abstraction's "
                         "layers on disk in FOLDER (a research run: see docs/solver.md)")
@@ -364,6 +368,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         return 2
     if a.resume and not a.out:
         return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
+    if a.table is not None and not set(players) <= set(SEARCHERS):
+        return _refuse("winrate", "--table is for --player solver or prover (the compiled "
+                                  "solver's table)")
     disk = None
     if a.disk_dir is not None:
         if players != ["prover"] or not os.path.isdir(a.disk_dir):
@@ -443,7 +450,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                                       budget=Budget(seconds=a.seconds, positions=a.nodes),
                                       executor=executor, jobs=a.jobs,
                                       progress=not a.no_progress, done=done,
-                                      on_row=checkpoint, disk=disk)
+                                      on_row=checkpoint, disk=disk, max_table=a.table)
                 all_rows += rows
                 budget = ""
                 if pl in SEARCHERS:
