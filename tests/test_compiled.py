@@ -270,25 +270,34 @@ def test_split_and_conquer_proves_what_the_whole_search_proves():
 
 def test_the_solvers_table_size_is_a_parameter_of_solve_the_experiments_and_the_cli(tmp_path):
     """``max_table`` reaches the compiled solver's searches from ``solve``, ``run_deal`` and
-    ``fourseasons winrate --table``: with the smallest table the portfolio's persistent search
-    fills it and the solve stops early, unknown; a bigger table goes on to the node budget; a
+    ``fourseasons winrate --table``, and a portfolio whose persistent search fills its table
+    goes on with fresh searches alone.  Deal 115 at 400,000 positions: with tables of 2^16
+    slots the persistent search fills its table (shown alone below), and a fresh search then
+    wins, replayed through the Game; with the default table the same budget ends unknown.  A
     size that is not a power of two from 2^16 to 2^34 is refused everywhere."""
     from fourseasons_widget.solver.exact import solve
     from fourseasons_widget.solver.experiments import run_deal, run_experiment
     from fourseasons_widget.tools.cli import main
 
     compiled.warm_up(wait=True)
-    g = Game.new(seed=867)  # an unknown deal: no win within these budgets
-    budget = Budget(positions=600_000)
+    g = Game.new(seed=115)
+    budget = Budget(positions=400_000)
+    alone = compiled.CompiledBackend(1 << 16).make(g.rules, g.state, "cross")
+    assert alone.run(budget.positions) is None and alone.status == "table full"
+    assert alone.nodes < 40_000  # (it filled early: the rest of the budget went on)
     small = solve(g, budget=budget, engine="compiled", max_table=1 << 16)
-    big = solve(g, budget=budget, engine="compiled", max_table=1 << 22)
     default = solve(g, budget=budget, engine="compiled")
-    assert small.verdict == big.verdict == "unknown"
-    assert small.nodes < budget.positions <= big.nodes  # the small table filled, and stopped
-    assert default.nodes == big.nodes  # (2^22 and the default both hold these positions)
-    task = {"variant": "standard", "seed": 867, "player": "solver", "max_nodes": 600_000,
+    assert small.verdict == "won" and alone.nodes < small.nodes < budget.positions
+    replay = g.copy()
+    for m in small.moves:
+        replay.play(m)
+    assert replay.state.is_won
+    assert default.verdict == "unknown" and default.nodes == budget.positions
+    task = {"variant": "standard", "seed": 115, "player": "solver", "max_nodes": 400_000,
             "max_seconds": None, "engine": "compiled"}
-    assert run_deal({**task, "max_table": 1 << 16})["nodes"] == small.nodes
+    row = run_deal({**task, "max_table": 1 << 16})
+    assert (row["outcome"], row["nodes"]) == ("won", small.nodes)
+    assert run_deal(task)["outcome"] == "unknown"
     for bad in (3, 1 << 15, 1 << 35, (1 << 20) + 1, True, 2.0**20):
         with pytest.raises(ValueError, match="max_table"):
             solve(g, budget=budget, max_table=bad)
@@ -299,10 +308,10 @@ def test_the_solvers_table_size_is_a_parameter_of_solve_the_experiments_and_the_
         run_experiment("standard", [1], player="random", max_table=1 << 20, executor="serial",
                        progress=False)
     out = tmp_path / "d.csv"
-    assert main(["winrate", "--player", "solver", "--first-seed", "867", "--deals", "1",
-                 "--nodes", "600000", "--seconds", "60", "--table", "65536", "--executor",
+    assert main(["winrate", "--player", "solver", "--first-seed", "115", "--deals", "1",
+                 "--nodes", "400000", "--seconds", "60", "--table", "65536", "--executor",
                  "serial", "--no-progress", "--out", str(out)]) == 0
-    assert f",{small.nodes}," in out.read_text()
+    assert f"standard,115,solver,won,{len(small.moves)},{small.nodes}," in out.read_text()
     with pytest.raises(SystemExit) as e:  # argparse: not a power of two
         main(["winrate", "--deals", "1", "--no-progress", "--table", "1000"])
     assert e.value.code == 2

@@ -203,7 +203,10 @@ def portfolio(backend: Backend, rules: Rules, root: State, budget: int,
     """The solver's portfolio over ``backend`` (see :func:`~.exact.search`): the heuristic
     probe (a model line), then one persistent search in order "cross" sharing the budget with
     fresh searches in other orders and shuffled pile orders that skip the persistent one's
-    positions, budgets growing as the Luby sequence.  Written once: both backends walk the
+    positions, budgets growing as the Luby sequence.  If the persistent search stops for good
+    (the compiled core's table is full, or a pile grew too long for it), the fresh searches go
+    on alone with the rest of the budget, no longer skipping its positions: each is then a
+    whole search of its own, so one that runs out of positions proves the loss too.  Written once: both backends walk the
     same searches in the same turns, so they give the same verdicts and nodes."""
     nodes = 0
     if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
@@ -218,9 +221,10 @@ def portfolio(backend: Backend, rules: Rules, root: State, budget: int,
     while True:
         share = RESTART_UNIT * luby(r + 1)
         for fs in (main, None):
-            if fs is None:
+            if fs is None:  # (once the persistent search's table is full, on their own)
+                full = getattr(main, "status", None) is not None
                 fs = backend.make(rules, root, RESTART_ORDERS[r % len(RESTART_ORDERS)],
-                                  seed=r + 1, skip=main, expected=1 << 12)
+                                  seed=r + 1, skip=None if full else main, expected=1 << 12)
             before = fs.nodes
             verdict = fs.run(min(share, budget - nodes), deadline, cancel)
             nodes += fs.nodes - before
@@ -229,7 +233,6 @@ def portfolio(backend: Backend, rules: Rules, root: State, budget: int,
             if verdict == "lost":
                 return "lost", [], nodes
             if nodes >= budget or (deadline is not None and time.perf_counter() > deadline) \
-                    or (cancel is not None and cancel.is_set()) \
-                    or getattr(main, "status", None) is not None:
+                    or (cancel is not None and cancel.is_set()):
                 return "unknown", [], nodes
         r += 1
