@@ -298,7 +298,8 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     as :func:`search` (``"auto"`` uses the compiled core where it can).  ``max_table``: the
     compiled searches' largest table, in slots (a power of two from 2^16 to 2^34; 2^25 by
     default, 48 bytes a slot: a research run on a big machine gives it 2^27–2^28; a search
-    whose table is full stops with "unknown").  The
+    whose table is full stops, and the portfolio's fresh searches use the rest of the budget).
+    The
     verdict assumes perfect information (the order of the stock is known), as every
     solver of this game does; a player who cannot see the stock may lose a deal this calls
     won.

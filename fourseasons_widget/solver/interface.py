@@ -206,8 +206,9 @@ def portfolio(backend: Backend, rules: Rules, root: State, budget: int,
     positions, budgets growing as the Luby sequence.  If the persistent search stops for good
     (the compiled core's table is full, or a pile grew too long for it), the fresh searches go
     on alone with the rest of the budget, no longer skipping its positions: each is then a
-    whole search of its own, so one that runs out of positions proves the loss too.  Written once: both backends walk the
-    same searches in the same turns, so they give the same verdicts and nodes."""
+    whole search of its own, so one that runs out of positions proves the loss too. Written
+    once: both backends walk the same searches in the same turns, so they give the same
+    verdicts and nodes."""
     nodes = 0
     if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
         line, end, nodes = heuristic_line(
