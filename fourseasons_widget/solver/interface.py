@@ -208,7 +208,8 @@ def portfolio(backend: Backend, rules: Rules, root: State, budget: int,
     on alone with the rest of the budget, no longer skipping its positions: each is then a
     whole search of its own, so one that runs out of positions proves the loss too. Written
     once: both backends walk the same searches in the same turns, so they give the same
-    verdicts and nodes."""
+    verdicts and nodes (until a compiled table fills: the Python searches' dicts have no
+    limit)."""
     nodes = 0
     if probe:  # a cheap probe first: the heuristic player's greedy line (a model line)
         line, end, nodes = heuristic_line(
