@@ -189,7 +189,10 @@ def test_the_board_knows_at_once_it_has_no_kernel_and_never_offers_resume(browse
         seen = page.evaluate("window.__fsw")
         delay = seen["none"] - seen["first"]
         print(f"\nexport: the board plays in the page {delay:.0f} ms after it was first drawn")
-        assert delay < 1000, seen  # at once — the kernel's answer would be awaited 4000 ms
+        # without waiting for a kernel: its answer would be awaited 4000 ms (a fresh CI machine
+        # with both cores busy has measured 1,177 ms between the two frames, so not a tighter
+        # bound: what this tells apart is "no wait" from "the kernel's wait")
+        assert delay < 3000, seen
         assert not seen["resumeButton"], seen
         assert not any("unfinished" in b or "Resume" in b for b in seen["banners"]), seen
         panel = page.locator(".fsw-root").first.inner_text()
