@@ -8,6 +8,7 @@ engine.  The positions are small, so the tests take seconds once numba has compi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from fourseasons_widget import Game, get_rules
 from fourseasons_widget.budget import Budget
 from fourseasons_widget.search.endgames import small_position
 from fourseasons_widget.solver.abstraction import prove_by_ranks
-from fourseasons_widget.solver.exact import FastSearch, search
+from fourseasons_widget.solver.exact import FastSearch, search, solve
 from fourseasons_widget.solver.positions import late_positions
 from fourseasons_widget.solver.proofs import (
     ProofSearch,
@@ -156,14 +157,93 @@ def test_budgets_stop_the_search_without_a_verdict():
     assert (r.verdict, r.why) == ("unknown", "budget") and r.positions <= 2_000
 
 
-@pytest.mark.parametrize("variant", ["sequences", "czarina", "corners", "dick1883"])
-def test_other_variants_are_refused_cleanly(variant):
-    g = Game.new(seed=1, variant=variant)
-    assert not compiled.supports(g.rules)
-    with pytest.raises(ValueError, match="compiled core does not play"):
-        compiled.CompiledSearch(g.rules, g.state)
+def test_moving_sequences_agree_move_for_move_with_the_reference():
+    """Runs moved whole (onto a pile, into a space): the same verdicts and position counts as
+    the reference on late positions and from deals, the same path where a budget stops both,
+    and the portfolio the same verdicts, lines and nodes."""
+    rules = get_rules("sequences")
+    assert compiled.supports(rules)
+    seen = set()
+    for s in late_positions("sequences", 8, max_stock=3, max_seeds=200):
+        seen.add(_agree(s, rules, 30_000))
+    for seed in (0, 2):
+        s = Game.new(seed=seed, variant="sequences").state
+        seen.add(_agree(s, rules, 20_000))
+        ref, cs = FastSearch(rules, s), compiled.CompiledSearch(rules, s, expected=1 << 10)
+        ref.run(3_000)
+        cs.run(3_000, chunk=251)
+        assert cs.fast_line() == ref.fast_line()
+        assert any(cnt > 1 for _, _, cnt in cs.fast_line())  # (runs did move on the way)
+    assert seen == {"won", "lost", None}, seen
+    for seed in range(4):
+        g = Game.new(seed=seed, variant="sequences")
+        ref = search(rules, g.state, budget=Budget(positions=20_000), engine="python")
+        comp = search(rules, g.state, budget=Budget(positions=20_000), engine="compiled")
+        assert comp == ref
+        if ref[0] == "won":
+            assert _replays(g.state, rules, comp[1])
+    # runs over twelve piles would outgrow a frame's move slots: such rules stay refused
+    assert not compiled.supports(dataclasses.replace(get_rules("simplicity"), sequences=True))
+
+
+def test_sequences_has_no_rank_abstraction():
+    g = Game.new(seed=1, variant="sequences")
     with pytest.raises(ValueError, match="rank abstraction does not fit"):
         prove_by_ranks(g, engine="compiled")
+
+
+@pytest.mark.parametrize("variant", ["czarina", "corners", "dick1883"])
+def test_spaces_filled_at_once_or_first_agree_with_the_reference(variant):
+    """Czarina and Corners (a space filled at once from the stock: the fill is no move of the
+    player's, a move that empties a pile has its key looked up after the fill) and Dick 1883
+    (a vacancy filled first while the pack lasts, runs moved whole, no safe moves home): the
+    same verdicts, position counts and paths as the reference, and the same portfolio."""
+    rules = get_rules(variant)
+    assert compiled.supports(rules)
+    seen = set()
+    for s in late_positions(variant, 6, max_stock=4, max_seeds=200):
+        seen.add(_agree(s, rules, 30_000))
+    for seed in range(4):
+        g = Game.new(seed=seed, variant=variant)
+        seen.add(_agree(g.state, rules, 20_000))
+        ref, cs = FastSearch(rules, g.state), compiled.CompiledSearch(rules, g.state)
+        ref.run(2_000)
+        cs.run(2_000, chunk=251)
+        if ref.result is None:  # (stopped by the budget: the same path so far)
+            assert cs.fast_line() == ref.fast_line()
+        ref = search(rules, g.state, budget=Budget(positions=20_000), engine="python")
+        comp = search(rules, g.state, budget=Budget(positions=20_000), engine="compiled")
+        assert comp == ref
+        if ref[0] == "won":
+            assert _replays(g.state, rules, comp[1])
+        seen.add(ref[0])
+    assert "lost" in seen and len(seen) >= 2, seen
+
+
+def test_a_czarina_win_is_found_as_the_reference_finds_it_and_replays():
+    """Deal 94 of Czarina, won after 132,650 positions: the same count and line both ways,
+    the forced fills left out of the line and made again by the engine."""
+    g = Game.new(seed=94, variant="czarina")
+    a = solve(g, budget=Budget(positions=400_000), engine="compiled")
+    b = solve(g, budget=Budget(positions=400_000), engine="python")
+    assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves)
+    assert a.verdict == "won" and a.nodes > 100_000
+    h = g.copy()
+    for m in a.moves:
+        h.play(m)
+    assert h.state.is_won
+
+
+@pytest.mark.parametrize("rules", [
+    get_rules("czarina", fill="waste"),  # PySolFC's fill from the waste
+    get_rules("czarina", rules="pysol"),
+    dataclasses.replace(get_rules("sequences"), fill="stock"),
+], ids=["czarina-waste", "czarina-pysol", "sequences-filled-from-the-stock"])
+def test_rules_the_core_does_not_mirror_are_refused_cleanly(rules):
+    g = Game.new(seed=1, variant="czarina")
+    assert not compiled.supports(rules)
+    with pytest.raises(ValueError, match="compiled core does not play"):
+        compiled.CompiledSearch(rules, g.state)
 
 
 def test_the_package_imports_without_loading_numba():

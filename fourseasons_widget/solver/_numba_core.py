@@ -20,9 +20,21 @@ STOCK = -2
 WASTE = -1
 F = 100
 MAXM = 64  # moves per position (at most 37 with five piles; 12 piles stay below 64)
+# moves per position where runs move whole (five piles, building by rank): at most 6 home,
+# 20 + 5 + 6 + 1 single-card moves, 5 x 4 x 2 runs onto another pile (a packed pile of at most
+# 26 cards holds each rank at most twice) and 44 runs into a space (four piles, 52 cards, less
+# two a pile): fewer than 128
+MAXM_SEQ = 128
 MAXR = 64  # primitives per move record (a move and its safe moves home)
+MAXR_FORCED = 128  # the same with a space filled from the stock after each (at most 47 cards)
 
 # statuses
+# how a space is filled (``fill`` of the kernels): the player's choice, at once from the stock
+# (Czarina, Corners), a vacancy first of all (Dick 1883)
+FREE = 0
+FILL_STOCK = 1
+VACANCY = 2
+
 RUNNING = 0
 WON = 1
 LOST = 2
@@ -242,11 +254,18 @@ def home_word(home, si):
 # -- the exact search: moves ------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
 def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
-              where, out, d, spec, perm):
-    """The moves of :meth:`FastSearch.moves` for spaces that wait (no runs): the groups in the
-    order ``spec`` (0 home, 1 pile to pile, 2 from the waste, 3 into a space, 4 the stock; order
+              where, out, d, spec, perm, seq, fill):
+    """The moves of :meth:`FastSearch.moves` for spaces that wait: the groups in the order
+    ``spec`` (0 home, 1 pile to pile, 2 from the waste, 3 into a space, 4 the stock; order
     "cross" is 0 1 2 3 4), the piles looked at in the order ``perm``: the same moves in the
-    same order as the reference."""
+    same order as the reference.  With ``seq`` (moving sequences) a pile's top ``count`` cards,
+    2 or more, move as a whole too (every pile is a run): onto another pile's top after the
+    single cards of group 1, into the first space after those of group 3 (not the whole pile),
+    the piles taken in index order, as the reference takes them.  With ``fill`` FILL_STOCK
+    (Czarina, Corners: a space is filled at once from the stock) nothing moves into a space;
+    with VACANCY (Dick 1883) the first vacancy is filled before anything else while the pack
+    lasts: by the waste's top (or, the waste empty, the next stock card) or the top of a pile
+    of 2+; once the pack is gone a space takes single cards as where spaces wait."""
     empty = -1
     for jj in range(n):
         j = perm[jj]
@@ -256,6 +275,21 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
             empty = j
     m = 0
     wc = waste[wlen - 1] if wlen > 0 else -1
+    if fill == VACANCY and empty >= 0 and (wlen > 0 or si < nstock):
+        out[d, 0, 0] = WASTE if wlen > 0 else STOCK
+        out[d, 0, 1] = empty
+        out[d, 0, 2] = 1
+        m = 1
+        for j in range(n):
+            if plen[j] > 1:
+                out[d, m, 0] = j
+                out[d, m, 1] = empty
+                out[d, m, 2] = 1
+                m += 1
+        for j in range(n):
+            if plen[j] > 0:
+                where[piles[j, plen[j] - 1]] = -1
+        return m
     for g in range(5):
         grp = spec[g]
         if grp == 0:  # H: home (the waste's top first, then the piles' tops)
@@ -285,6 +319,20 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                             out[d, m, 1] = where[t]
                             out[d, m, 2] = 1
                             m += 1
+            if seq:  # runs of 2+ from each pile (its cards m.. at the top) onto another top
+                for i in range(n):
+                    for mm in range(plen[i] - 1):
+                        c = piles[i, mm]
+                        for j in range(n):
+                            if j != i and plen[j] > 0:
+                                t = piles[j, plen[j] - 1]
+                                for q in range(nparents[c]):
+                                    if parents[c, q] == t:
+                                        out[d, m, 0] = i
+                                        out[d, m, 1] = j
+                                        out[d, m, 2] = plen[i] - mm
+                                        m += 1
+                                        break
         elif grp == 2:  # W: the waste's top onto a top
             if wc >= 0:
                 for q in range(nparents[wc]):
@@ -295,7 +343,7 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                         out[d, m, 2] = 1
                         m += 1
         elif grp == 3:  # S: into the first space (the waste's top, then a top of a pile of 2+)
-            if empty >= 0:
+            if empty >= 0 and fill != FILL_STOCK:
                 if wc >= 0:
                     out[d, m, 0] = WASTE
                     out[d, m, 1] = empty
@@ -308,6 +356,13 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                         out[d, m, 1] = empty
                         out[d, m, 2] = 1
                         m += 1
+                if seq and fill == FREE:  # a run of 2+ into the space, never a whole pile
+                    for i in range(n):
+                        for mm in range(1, plen[i] - 1):
+                            out[d, m, 0] = i
+                            out[d, m, 1] = empty
+                            out[d, m, 2] = plen[i] - mm
+                            m += 1
         elif si < nstock:  # T: turn the stock
             out[d, m, 0] = STOCK
             out[d, m, 1] = WASTE
@@ -368,6 +423,36 @@ def unprim(piles, plen, codes, home, sc, waste, src, dst, card):
         codes[src] = push_code(codes[src], card)
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def prim_run(piles, plen, codes, sc, src, dst, cnt):
+    """Move the top ``cnt`` cards of pile ``src`` onto pile ``dst`` as a whole (moving
+    sequences); returns the lowest-lying card moved."""
+    a = plen[src] - cnt
+    for x in range(cnt):
+        card = piles[src, a + x]
+        piles[dst, plen[dst]] = card
+        plen[dst] += 1
+        c = push_code(codes[dst], card)
+        if c < 0:
+            sc[5] = 1
+        codes[dst] = c
+    codes[src] = pile_code(piles, plen, src, cnt)
+    plen[src] = a
+    return piles[src, a]
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def unprim_run(piles, plen, codes, src, dst, cnt):
+    a = plen[dst] - cnt
+    for x in range(cnt):
+        card = piles[dst, a + x]
+        piles[src, plen[src]] = card
+        plen[src] += 1
+        codes[src] = push_code(codes[src], card)
+    codes[dst] = pile_code(piles, plen, dst, cnt)
+    plen[dst] = a
+
+
 @njit(cache=True, _nrt=False)
 def safe_basic(c, home, children, nchildren):
     for q in range(nchildren[c]):  # noqa: SIM110 (numba compiles loops, not generators)
@@ -423,10 +508,27 @@ def is_safe(c, deep, home, wants, children, nchildren, place, stack):
 
 
 @njit(cache=True, _nrt=False)
+def fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, r):
+    """The reference's ``_after`` for spaces filled at once from the stock (Czarina): each
+    empty pile in order takes the next stock card while there is one; appended to ``rec`` from
+    ``r`` (a stock card into a pile: never a move of the player's); returns the new length."""
+    for j in range(n):
+        if plen[j] == 0 and sc[0] < stock.shape[0]:
+            card = prim(piles, plen, codes, home, stock, sc, waste, STOCK, j)
+            rec[d, r, 0] = STOCK
+            rec[d, r, 1] = j
+            rec[d, r, 2] = 1
+            rec[d, r, 3] = card
+            r += 1
+    return r
+
+
+@njit(cache=True, _nrt=False)
 def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-              rec, d, r, stack):
+              rec, d, r, stack, forced):
     """The safe moves home (the reference's ``_auto_home``), appended to ``rec`` from ``r``;
-    returns the new length of the record."""
+    returns the new length of the record.  With ``forced`` a pile's last card stays (the
+    reference's ``keep_last``) and the spaces are filled after each (its ``immediate``)."""
     while True:
         src = -9
         wl = sc[1]
@@ -438,7 +540,7 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
                 src = WASTE
         if src == -9:
             for i in range(n):
-                if plen[i] > 0:
+                if plen[i] > 1 or (plen[i] == 1 and not forced):
                     c = piles[i, plen[i] - 1]
                     h = home[c & 3]
                     if h > 0 and wants[c & 3, h] == c and is_safe(c, deep, home, wants,
@@ -454,18 +556,30 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
         rec[d, r, 2] = 1
         rec[d, r, 3] = card
         r += 1
+        if forced:
+            r = fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, r)
 
 
 @njit(cache=True, _nrt=False)
 def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place, deep,
-            src, dst, rec, d, stack):
-    """:meth:`FastSearch.do` for spaces that wait: the move, then the safe moves home; returns
-    the record's length."""
-    card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
+            src, dst, cnt, rec, d, stack, fill):
+    """:meth:`FastSearch.do`: the move (``cnt`` cards: a run moved whole, with moving
+    sequences), with ``fill`` FILL_STOCK the spaces filled from the stock, then the safe moves
+    home (none with VACANCY, as the reference); returns the record's length."""
+    if cnt > 1:
+        card = prim_run(piles, plen, codes, sc, src, dst, cnt)
+    else:
+        card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
     rec[d, 0, 0] = src
     rec[d, 0, 1] = dst
-    rec[d, 0, 2] = 1
+    rec[d, 0, 2] = cnt
     rec[d, 0, 3] = card
+    if fill == VACANCY:
+        return 1
+    if fill == FILL_STOCK:
+        r = fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, 1)
+        return auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children,
+                         nchildren, place, deep, rec, d, r, stack, True)
     if dst < F:
         # only the card this move uncovered can have become a safe move home
         if src < 0:
@@ -478,13 +592,16 @@ def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchi
         if h == 0 or wants[c & 3, h] != c:
             return 1
     return auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
-                     deep, rec, d, 1, stack)
+                     deep, rec, d, 1, stack, False)
 
 
 @njit(cache=True, _nrt=False)
 def undo_move(piles, plen, codes, home, sc, waste, rec, d, r):
     for q in range(r - 1, -1, -1):
-        unprim(piles, plen, codes, home, sc, waste, rec[d, q, 0], rec[d, q, 1], rec[d, q, 3])
+        if rec[d, q, 2] > 1:
+            unprim_run(piles, plen, codes, rec[d, q, 0], rec[d, q, 1], rec[d, q, 2])
+        else:
+            unprim(piles, plen, codes, home, sc, waste, rec[d, q, 0], rec[d, q, 1], rec[d, q, 3])
 
 
 @njit(cache=True, _nrt=False)
@@ -499,12 +616,19 @@ def cur_key(codes, n, home, sc, cs, key, k):
 
 
 @njit(cache=True, _nrt=False)
-def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k):
-    """:meth:`FastSearch.child_key`: the key right after a move, before its automatic sequel.
-    Returns False if a pile is too long to pack."""
+def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, cnt, hw, cs, key, k):
+    """:meth:`FastSearch.child_key`: the key right after a move (``cnt`` cards), before its
+    automatic sequel.  Returns False if a pile is too long to pack."""
     for i in range(n):
         cs[i] = codes[i]
-    if src >= 0:
+    if cnt > 1:  # a run, pile to pile
+        cs[src] = pile_code(piles, plen, src, cnt)
+        c = cs[dst]
+        a = plen[src] - cnt
+        for x in range(cnt):
+            c = push_code(c, piles[src, a + x])
+        cs[dst] = c
+    elif src >= 0:
         card = piles[src, plen[src] - 1]
         cs[src] = pop_code(codes[src], piles, plen, src)
         if dst >= F:
@@ -529,7 +653,7 @@ def child_key(piles, plen, codes, n, waste, sc, stock, src, dst, hw, cs, key, k)
 
 @njit(cache=True, inline="always", _nrt=False)
 def prep_children(piles, plen, codes, n, waste, sc, stock, fm, fn, fhw, fk, fh, d, cs, tab,
-                  skip, use_skip, k):
+                  skip, use_skip, k, forced):
     """The key of each move's child of frame ``d`` (``fk[d, q]``; a first word 0: a pile too
     long to pack) and its hash (``fh[d, q]``), and a prefetch of the table rows they will be
     looked up in: the lookups then overlap in the memory instead of waiting in turn.  The
@@ -538,8 +662,12 @@ def prep_children(piles, plen, codes, n, waste, sc, stock, fm, fn, fhw, fk, fh, 
     smask = skip.shape[0] - 1
     for q in range(fn[d]):
         key = fk[d, q]
-        if child_key(piles, plen, codes, n, waste, sc, stock, fm[d, q, 0], fm[d, q, 1], fhw[d],
-                     cs, key, k):
+        src = fm[d, q, 0]
+        if forced and src >= 0 and plen[src] == fm[d, q, 2] and sc[0] < stock.shape[0]:
+            key[0] = 1  # the move empties a pile that the stock refills: no key before it
+            continue
+        if child_key(piles, plen, codes, n, waste, sc, stock, fm[d, q, 0], fm[d, q, 1],
+                     fm[d, q, 2], fhw[d], cs, key, k):
             h = _hash(key, k)
             fh[d, q] = h
             _prefetch(tab, h & mask)
@@ -552,7 +680,7 @@ def prep_children(piles, plen, codes, n, waste, sc, stock, fm, fn, fhw, fk, fh, 
 @njit(cache=True, _nrt=False)
 def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, place, parents,
         nparents, deep, fm, fn, fi, fhw, rk, rn, tab, count, limit, maxfill, scr, stack, spec,
-        perm, skip, use_skip, fk, fh):
+        perm, skip, use_skip, fk, fh, seq, fill):
     """The depth-first search of :meth:`FastSearch.run` (move groups in the order ``spec``, piles
     in the order ``perm``; with ``use_skip``, never entering a key of the table ``skip``: another
     search's), resumable:
@@ -570,14 +698,19 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
     where = scr[64:116]
     where[:] = -1
     depth_cap = fm.shape[0]
+    forced = fill == FILL_STOCK
     if sc[4] == 0:
         sc[4] = 1
         for i in range(n):
             codes[i] = pile_code(piles, plen, i, 0)
             if codes[i] < 0:
                 return OVERFLOW
-        r = auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren, place,
-                      deep, rk, 0, 0, stack)
+        r = 0
+        if forced:  # (the model's deal already filled; kept for odd inputs, as the reference)
+            r = fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rk, 0, 0)
+        if fill != VACANCY:
+            r = auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren,
+                          place, deep, rk, 0, r, stack, forced)
         rn[0] = r
         if home[0] + home[1] + home[2] + home[3] == 52:
             sc[3] = 1
@@ -587,11 +720,11 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
         tab_add(tab, count, key, k)
         sc[2] += 1
         fn[0] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock, parents,
-                          nparents, where, fm, 0, spec, perm)
+                          nparents, where, fm, 0, spec, perm, seq, fill)
         fi[0] = 0
         fhw[0] = home_word(home, sc[0])
         prep_children(piles, plen, codes, n, waste, sc, stock, fm, fn, fhw, fk, fh, 0, cs, tab,
-                      skip, use_skip, k)
+                      skip, use_skip, k, forced)
         sc[3] = 1
     while sc[3] > 0:
         d = sc[3] - 1
@@ -605,15 +738,16 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
             if pkey[0] == 0:  # (a pile too long to pack)
                 fi[d] -= 1
                 return OVERFLOW
+            known = pkey[0] != 1  # (1: a forced fill follows, the key is looked up after it)
             h = fh[d, q]
-            if tab_has(tab, pkey, k, h) or (use_skip and tab_has(skip, pkey, k, h)):
+            if known and (tab_has(tab, pkey, k, h) or (use_skip and tab_has(skip, pkey, k, h))):
                 continue
             if d + 1 >= depth_cap:
                 fi[d] -= 1
                 return DEEP
             r = do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchildren,
-                        place, deep, src, dst, rk, d + 1, stack)
-            if r == 1:
+                        place, deep, src, dst, fm[d, q, 2], rk, d + 1, stack, fill)
+            if r == 1 and known:
                 for w in range(k):
                     key[w] = pkey[w]
             else:
@@ -621,7 +755,8 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
                     undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
                     fi[d] -= 1
                     return OVERFLOW
-                tab_put(tab, count, pkey, k, h)
+                if known:
+                    tab_put(tab, count, pkey, k, h)
                 if tab_contains(tab, key, k) or (use_skip and tab_contains(skip, key, k)):
                     undo_move(piles, plen, codes, home, sc, waste, rk, d + 1, r)
                     continue
@@ -632,11 +767,11 @@ def dfs(piles, plen, codes, home, stock, sc, waste, wants, children, nchildren, 
                 return WON
             sc[2] += 1
             fn[d + 1] = gen_moves(piles, plen, n, home, wants, waste, sc[1], sc[0], nstock,
-                                  parents, nparents, where, fm, d + 1, spec, perm)
+                                  parents, nparents, where, fm, d + 1, spec, perm, seq, fill)
             fi[d + 1] = 0
             fhw[d + 1] = home_word(home, sc[0])
             prep_children(piles, plen, codes, n, waste, sc, stock, fm, fn, fhw, fk, fh, d + 1, cs,
-                          tab, skip, use_skip, k)
+                          tab, skip, use_skip, k, forced)
             sc[3] = d + 2
             pushed = True
             if count[0] > maxfill:

@@ -3,8 +3,22 @@ abstraction, run by numba on packed integers (optional: ``pip install fourseason
 
 The pure-Python searches (:mod:`.solver`, :mod:`.proofs`, :mod:`.abstraction`) stay the
 reference and the teaching code, and what runs where there is no JIT (JupyterLite/Pyodide).
-This module mirrors three of them move for move, for the rules where spaces wait for the player
-and one card moves at a time (``standard``, ``simplicity``, any ``tableau_wrap``):
+This module mirrors three of them move for move, in every variant of the package (the rank
+abstraction where it applies: spaces that wait and single cards; :func:`supports` lists what
+the search needs, PySolFC's readings of Czarina and Corners are left to the reference):
+
+- ``standard``, ``simplicity`` and any ``tableau_wrap``: spaces wait for the player, one card
+  moves at a time;
+- ``sequences``: a pile's top cards move as a whole too (every pile is a run, so the moved
+  cards are one), onto another pile or into a space;
+- ``czarina`` and ``corners`` (a cell takes no building): a space is filled at once from the
+  stock (no move of the player's: it is left out of a line, the engine makes it again), a
+  move that empties a pile has its key looked up after the fill, the safe moves home keep a
+  pile's last card;
+- ``dick1883``: the first vacancy is filled before anything else while the pack lasts, runs
+  move whole, no safe moves home (as in the reference).
+
+The three searches:
 
 - :class:`CompiledSearch` — :class:`~.solver.FastSearch` in order ``"cross"`` (the solver's
   late-game search and its persistent search), and with ``deep_safe=True``
@@ -153,11 +167,13 @@ RULE_FIELDS = {
     "tableau_wrap": "any: the move tables (fits) carry it",
     "corner_suits": "any: a card goes home by suit either way; the replay picks the corner",
     "n_piles": "at most 12 (the path's arrays)",
-    "build": "'rank' or 'alternate' (every pile a run)",
-    "sequences": "False (single cards)",
-    "fill": "'free' (spaces wait for the player)",
+    "build": "'rank' or 'alternate' (every pile a run), 'none' (Corners' cells)",
+    "sequences": "any (a run moves whole: then five piles at most, building by rank, spaces "
+                 "that wait)",
+    "fill": "'free' (spaces wait for the player) or 'stock' (filled at once from the stock: "
+            "Czarina, Corners)",
     "deal": "not 'suits' (one base rank)",
-    "pile_capacity": "None",
+    "pile_capacity": "None, or 1 where nothing is built (cells)",
     "redeals": "0 (one pass)",
     "foundation_back": "False (cards never leave a foundation: the safe moves home need it)",
     "autodeal": "'off' (the player turns the stock)",
@@ -165,13 +181,19 @@ RULE_FIELDS = {
 
 
 def supports(rules: Rules) -> bool:
-    """Whether the compiled core mirrors these rules: spaces that wait for the player, single
-    cards, one base rank, one pass, building one rank down (so every pile is a run), cards
-    that never leave a foundation, the stock turned by the player (:data:`RULE_FIELDS`: every
-    rule flag is looked at)."""
-    return (rules.fill == "free" and not rules.sequences and rules.redeals == 0
-            and rules.deal != "suits" and rules.build in ("rank", "alternate")
-            and rules.pile_capacity is None and rules.n_piles <= 12
+    """Whether the compiled core mirrors these rules: spaces that wait for the player, are
+    filled at once from the stock or are vacancies filled first; single cards or (moving
+    sequences) runs of a five-pile cross built by rank where no space is filled from the
+    stock; one base rank, one pass, building one rank down or nothing (so every pile is a
+    run), cards that never leave a foundation, the stock turned by the player
+    (:data:`RULE_FIELDS`: every rule flag is looked at)."""
+    return (rules.fill in ("free", "stock", "vacancy") and rules.redeals == 0
+            and (not rules.sequences or (rules.n_piles <= 5 and rules.build == "rank"
+                                         and rules.fill != "stock"))
+            and rules.deal != "suits" and rules.build in ("rank", "alternate", "none")
+            and (rules.pile_capacity is None
+                 or (rules.pile_capacity == 1 and rules.build == "none"))
+            and rules.n_piles <= 12
             and not rules.foundation_back and rules.autodeal == "off")
 
 
@@ -260,8 +282,8 @@ def _compile() -> None:
 def check(rules: Rules) -> None:
     if not supports(rules):
         raise ValueError(f"the compiled core does not play {rules.title}'s rules (it mirrors "
-                         "spaces that wait and single cards: standard, simplicity); use the "
-                         "pure-Python search")
+                         "this package's variants, not PySolFC's fills from the waste or "
+                         "redeals); use the pure-Python search")
     _load()
 
 
@@ -350,6 +372,8 @@ class CompiledSearch:
         self.rules, self.state = rules, state
         n = self.n = rules.n_piles
         self.deep = bool(deep_safe and deep_safe_applies(rules))
+        self.forced = rules.fill == "stock"  # (a space is filled at once from the stock)
+        self.fill = {"free": 0, "stock": 1, "vacancy": 2}[rules.fill]  # (the kernel's FREE ...)
         base = state.base
         (self.wants, self.children, self.nchildren, self.parents, self.nparents,
          self.place) = _arrays(rules, base)
@@ -396,14 +420,15 @@ class CompiledSearch:
     def _grow_path(self, depth: int) -> None:
         np = self.np
         old = getattr(self, "fm", None)
-        fm = np.zeros((depth, _core.MAXM, 3), np.int64)
+        maxm = _core.MAXM_SEQ if self.rules.sequences else _core.MAXM
+        fm = np.zeros((depth, maxm, 3), np.int64)
         fn = np.zeros(depth, np.int64)
         fi = np.zeros(depth, np.int64)
         fhw = np.zeros(depth, np.int64)
-        rk = np.zeros((depth, _core.MAXR, 4), np.int64)
+        rk = np.zeros((depth, _core.MAXR_FORCED if self.forced else _core.MAXR, 4), np.int64)
         rn = np.zeros(depth, np.int64)
-        fk = np.zeros((depth, _core.MAXM, self.k), np.int64)  # each move's child key
-        fh = np.zeros((depth, _core.MAXM), np.int64)  # and its hash
+        fk = np.zeros((depth, maxm, self.k), np.int64)  # each move's child key
+        fh = np.zeros((depth, maxm), np.int64)  # and its hash
         if old is not None:
             d = old.shape[0]
             fm[:d], fn[:d], fi[:d], fhw[:d] = self.fm, self.fn, self.fi, self.fhw
@@ -445,7 +470,7 @@ class CompiledSearch:
                 self.deep, self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn, self.tab,
                 self.count, step, maxfill, self.scr, self.stack, self.spec, self.perm,
                 self.skip.tab if self.skip is not None else self.tab, self.skip is not None,
-                self.fk, self.fh)
+                self.fk, self.fh, self.rules.sequences, self.fill)
             if code == 6:
                 self._grow(2 * self.fm.shape[0])
                 continue
@@ -467,11 +492,14 @@ class CompiledSearch:
                 return None
 
     def fast_line(self) -> list[tuple[int, int, int]]:
-        """The moves (safe moves home included) from the start to the current position."""
+        """The moves (safe moves home included, the forced fills not: as the reference's) from
+        the start to the current position."""
         out = []
         for d in range(int(self.sc[3])):
             for q in range(int(self.rn[d])):
                 src, dst, cnt, _ = (int(x) for x in self.rk[d, q])
+                if self.forced and src == _core.STOCK and 0 <= dst < _core.F:
+                    continue  # (a stock card into a space: never a move of the player's)
                 out.append((src, dst, cnt))
         return out
 
