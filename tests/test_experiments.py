@@ -275,3 +275,75 @@ def test_the_readme_s_figures_are_the_shipped_data():
         lo, hi = wilson(int(r["won"]), int(r["n"]))[0], wilson(int(r["n"]) - int(r["lost"]),
                                                              int(r["n"]))[1]
         assert f"({pct(lo).removesuffix('.0')}–{pct(hi).removesuffix('.0')}%)" in readme, v
+
+
+@pytest.mark.parametrize("variant", ["sequences", "dick1883"])
+def test_the_streamliner_s_lines_are_lines_of_the_real_rules(variant):
+    """Single cards only (``streamlined``): on random positions of the real game, every move of
+    the stricter rules is a move of the real ones, with the same result."""
+    import random
+
+    from fourseasons_widget.solver.exact import streamlined
+
+    real = Game.new(seed=0, variant=variant).rules
+    strict = streamlined(real)
+    assert strict is not None and not strict.sequences and strict.fill == real.fill
+    looked = fewer = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = Game.new(seed=seed, variant=variant).state
+        for _ in range(60):
+            mine, theirs = strict.moves(s), real.moves(s)
+            assert set(mine) <= set(theirs)
+            fewer += len(set(mine)) < len(set(theirs))
+            for m in mine:
+                assert strict.apply(s, m) == real.apply(s, m)
+            if not theirs:
+                break
+            s = real.apply(s, rng.choice(theirs))
+            looked += 1
+    assert looked > 1000 and fewer > 50  # (the real rules did offer runs it leaves out)
+    assert streamlined(Game.new(seed=0).rules) is None  # (nothing to leave out)
+
+
+def test_a_streamlined_win_counts_and_is_replayed_through_the_real_game(tmp_path):
+    """Moving sequences, deal 8: the solver leaves it unknown at 20,000 positions; single cards
+    only win it in a few thousand.  With ``streamline`` the row is won (the line replayed
+    through the sequences Game by ``run_deal``), its nodes both searches'; the command line
+    gives the same row and refuses the option for players without a search."""
+    import csv
+    import dataclasses
+    import subprocess
+    import sys
+
+    task = {"variant": "sequences", "seed": 8, "player": "solver", "max_nodes": 20_000,
+            "max_seconds": 60.0}
+    plain = run_deal(task)
+    assert plain["outcome"] == "unknown" and plain["nodes"] == 20_000
+    row = run_deal({**task, "streamline": True})
+    assert row["outcome"] == "won" and row["cards_home"] == 52
+    assert 20_000 < row["nodes"] < 40_000
+    g = Game.new(seed=8, variant="sequences")
+    line = solve(g.state, dataclasses.replace(g.rules, sequences=False),
+                 budget=Budget(positions=20_000)).moves
+    for m in line:
+        g.play(m)
+    assert g.state.is_won and row["moves"] == len(line)
+    # the standard game has no streamliner: the option changes nothing there
+    std = {**task, "variant": "standard", "seed": 13}
+    assert run_deal({**std, "streamline": True})["nodes"] == run_deal(std)["nodes"]
+    out = tmp_path / "s.csv"
+    cli = [sys.executable, "-m", "fourseasons_widget.tools.cli", "winrate", "--variant",
+           "sequences", "--first-seed", "8", "--deals", "1", "--nodes", "20000",
+           "--seconds", "60", "--jobs", "1", "--no-progress"]
+    subprocess.run([*cli, "--player", "solver", "--streamline", "--out", str(out)], check=True,
+                   capture_output=True)
+    (got,) = csv.DictReader(out.open())
+    assert (got["outcome"], int(got["nodes"]), int(got["moves"])) == (
+        "won", row["nodes"], row["moves"])
+    bad = subprocess.run([*cli, "--player", "heuristic", "--streamline"], capture_output=True,
+                         text=True)
+    assert bad.returncode == 2 and "--streamline is for --player solver or prover" in bad.stderr
+    with pytest.raises(ValueError, match="streamline is for the solver and the prover"):
+        run_experiment("sequences", [8], player="random", streamline=True, executor="serial",
+                       progress=False)

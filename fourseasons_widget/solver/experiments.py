@@ -74,7 +74,7 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
     from ..model.game import MAX_MOVES, Game
     from .abstraction import abstraction_applies, prove_by_ranks
-    from .exact import shorten_fully, solve
+    from .exact import shorten_fully, solve, streamlined
     from .players import play_heuristic, play_random
     from .proofs import prove
 
@@ -88,6 +88,15 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
         r = solve(game, budget=budget, engine=task.get("engine", "auto"),
                   max_table=task.get("max_table"))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
+        strict = streamlined(game.rules) if task.get("streamline") else None
+        if verdict == "unknown" and strict is not None:
+            # the same deal in the stricter rules (single cards only), the same budget again:
+            # a win there is a win here (replayed through this Game below); a loss is nothing
+            st = solve(game.state, strict, budget=budget, engine=task.get("engine", "auto"),
+                       max_table=task.get("max_table"))
+            nodes += st.nodes
+            if st.verdict == "won":
+                verdict, moves = "won", st.moves
         if player == "prover" and verdict == "unknown":
             p = prove(game, budget=budget, engine=task.get("engine", "auto"))
             verdict, nodes = p.verdict, nodes + p.nodes
@@ -182,7 +191,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
                    budget: Budget = Budget(seconds=1.0), executor: Executor | str | None = None, jobs: int | None = None,
                    progress: bool = True, done: dict[int, dict[str, Any]] | None = None,
                    on_row: Any = None, disk: dict[str, Any] | None = None,
-                   max_table: int | None = None) -> list[dict[str, Any]]:
+                   max_table: int | None = None, streamline: bool = False,
+                   ) -> list[dict[str, Any]]:
     """Run ``player`` on ``Game.new(seed=k, variant=variant)`` for each seed; one row per
     deal (see :data:`FIELDS`), in seed order.  ``budget``: each deal's (its seconds and
     positions; one second by default), recorded in the rows as ``max_seconds`` and
@@ -198,7 +208,11 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     ``executor=client.get_executor()``, a deal's parts are tasks of the cluster, so
     ``disk["dir"]`` must be a folder every worker sees).  ``max_table`` (the solver and the
     prover): the slots of the compiled solver's largest table (a power of two from 2^16 to
-    2^34; 2^25 by default, 48 bytes a slot), for research runs on a big machine."""
+    2^34; 2^25 by default, 48 bytes a slot), for research runs on a big machine.
+    ``streamline`` (the solver and the prover, in the variants that move runs whole): a deal
+    the solver leaves unknown is solved again, with the same budget, in the stricter rules of
+    :func:`~.exact.streamlined` (single cards only), before any proof; a win there counts won,
+    its line replayed through the real Game."""
     import numbers
     from concurrent.futures import as_completed
 
@@ -224,6 +238,9 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     for k in seeds:
         if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k < SEED_LIMIT:
             raise ValueError(f"a seed is an integer from 0 to 2**63 - 1, not {quote(k)}")
+    streamline = flag(streamline, "streamline")
+    if streamline and player not in SEARCHERS:
+        raise ValueError(f"streamline is for the solver and the prover, not {quote(player)}")
     if max_table is not None:
         from .compiled import check_table
 
@@ -248,7 +265,8 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
               "max_seconds": max_seconds if player in SEARCHERS else None,
               "max_nodes": max_nodes if player in (*SEARCHERS, *FAIR_PLAYERS) else None,
               **({"disk": disk} if disk is not None else {}),
-              **({"max_table": max_table} if max_table is not None else {})}
+              **({"max_table": max_table} if max_table is not None else {}),
+              **({"streamline": True} if streamline else {})}
              for k in seeds]
     rows: dict[int, dict[str, Any]] = {}
     for t in tasks:

@@ -148,6 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the solver and the prover: slots of the compiled solver's largest "
                         "table, a power of two from 65536 to 2**34 (default 2**25, 48 bytes "
                         "a slot: 2**28 takes 12.9 GB); a search whose table is full stops")
+    w.add_argument("--streamline", action="store_true",
+                   help="the solver and the prover, where runs move whole (sequences, "
+                        "dick1883): a deal left unknown is solved again, with the same budget, "
+                        "with single cards only (stricter rules: each of their wins is a win "
+                        "of the real game, replayed through it)")
     w.add_argument("--disk-dir", default=None, metavar="FOLDER",
                    help="the prover only: after its in-memory proofs, the rank abstraction's "
                         "layers on disk in FOLDER (a research run: see docs/solver.md)")
@@ -368,6 +373,8 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         return 2
     if a.resume and not a.out:
         return _refuse("winrate", "--resume needs --out (it goes on from OUT.partial)")
+    if a.streamline and not set(players) <= set(SEARCHERS):
+        return _refuse("winrate", "--streamline is for --player solver or prover")
     if a.table is not None and not set(players) <= set(SEARCHERS):
         return _refuse("winrate", "--table is for --player solver or prover (the compiled "
                                   "solver's table)")
@@ -450,7 +457,8 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
                                       budget=Budget(seconds=a.seconds, positions=a.nodes),
                                       executor=executor, jobs=a.jobs,
                                       progress=not a.no_progress, done=done,
-                                      on_row=checkpoint, disk=disk, max_table=a.table)
+                                      on_row=checkpoint, disk=disk, max_table=a.table,
+                                      streamline=a.streamline)
                 all_rows += rows
                 budget = ""
                 if pl in SEARCHERS:
