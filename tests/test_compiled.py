@@ -397,3 +397,20 @@ def test_the_solvers_table_size_is_a_parameter_of_solve_the_experiments_and_the_
     assert e.value.code == 2
     assert main(["winrate", "--deals", "1", "--no-progress", "--table", "65536",
                  "--player", "random"]) == 2
+
+
+def test_a_path_too_long_for_its_memory_stops_the_search_without_a_verdict(monkeypatch):
+    """Moving sequences' depth-first searches wander deep: the path's frames stop at
+    ``MAX_PATH_BYTES`` with no verdict ("path too deep"), as a full table does (deal 1,
+    won at 10,041 positions more than 8,192 moves deep, is then unknown), and the portfolio
+    goes on."""
+    g = Game.new(seed=1, variant="sequences")
+    full = compiled.CompiledSearch(g.rules, g.state)
+    assert full.run(200_000) == "won" and full.fm.shape[0] > 512
+    monkeypatch.setattr(compiled, "MAX_PATH_BYTES", 600 * full._frame_bytes())
+    cs = compiled.CompiledSearch(g.rules, g.state)
+    assert cs.run(200_000) is None and cs.status == "path too deep"
+    assert cs.fm.shape[0] == 512 and cs.nodes < 200_000
+    # the portfolio goes on with fresh searches (each stopped in turn here) to its budget
+    assert compiled.search(g.rules, g.state, max_nodes=100_000, order="portfolio",
+                           probe=False) == ("unknown", [], 100_000)

@@ -13,7 +13,7 @@ search is drawn from) is separate and imports nothing from here.
 Modules (their imports form no cycle, lazy imports counted: ``tests/test_engines.py``
 checks it):
 
-- :mod:`.exact` (``solve``, ``search``, ``shorten``), :mod:`.proofs` (layered loss proofs),
+- :mod:`.exact` (``solve``, ``search``, ``shorten``, ``streamlined``), :mod:`.proofs` (loss proofs),
   :mod:`.abstraction` (the rank abstraction): the searches people call, with ``engine=``;
 - :mod:`.backends`: ``choose(engine, rules)``, the one place that picks a backend
   (``"auto"``, the default, ``"compiled"``, ``"python"``);

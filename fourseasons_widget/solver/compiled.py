@@ -77,6 +77,13 @@ _core = None
 STATUS = {1: "won", 2: "lost", 3: None, 4: "table full", 5: "pile too long", 6: "deep"}
 MAX_TABLE = 1 << 25  # slots of the largest table made by default (6 words a slot: 1.6 GB)
 TABLE_LIMIT = 1 << 34  # the largest ``max_table`` accepted
+# the most memory a search's path may take (its frames: each move's child key, each move's
+# record; 5.6 kB a frame where one card moves, 9.2 kB where runs move): a path longer than this
+# stops the search with no verdict, as a full table does.  Depth-first searches of moving
+# sequences wander deep (a run shuttled on among ever new positions): deals 41, 72, 75 and 80
+# passed 262,144 moves within 1.3 to 2.4 million positions, and deal 263 at twenty million
+# positions took 19 GB before this limit.  (The frames double: 2^20 of them where runs move.)
+MAX_PATH_BYTES = 12 << 30
 
 
 def check_table(max_table: int | None) -> int:
@@ -436,6 +443,10 @@ class CompiledSearch:
         self.fm, self.fn, self.fi, self.fhw, self.rk, self.rn = fm, fn, fi, fhw, rk, rn
         self.fk, self.fh = fk, fh
 
+    def _frame_bytes(self) -> int:
+        """Bytes of one frame of the path (its moves, their keys and hashes, its record)."""
+        return 8 * (self.fm.shape[1] * (3 + self.k + 1) + self.rk.shape[1] * 4 + 4)
+
     @property
     def nodes(self) -> int:
         return int(self.sc[2])
@@ -451,7 +462,8 @@ class CompiledSearch:
         ``time.perf_counter()`` value, or ``cancel.is_set()``, checked every ``chunk``
         positions); ``"won"`` / ``"lost"`` once known (``"exhausted"`` instead of ``"lost"``
         when ``skip`` kept it out of some positions), else ``None`` (:attr:`status` says why:
-        ``None`` for the budget, ``"table full"``, ``"pile too long"``)."""
+        ``None`` for the budget, ``"table full"``, ``"pile too long"``, ``"path too deep"``:
+        its frames would take more than :data:`MAX_PATH_BYTES`)."""
         if self.result is not None or self.status is not None:
             return self.result
         limit = self.nodes + max_nodes  # the start position counts against the budget too
@@ -472,7 +484,11 @@ class CompiledSearch:
                 self.skip.tab if self.skip is not None else self.tab, self.skip is not None,
                 self.fk, self.fh, self.rules.sequences, self.fill)
             if code == 6:
-                self._grow(2 * self.fm.shape[0])
+                frames = 2 * self.fm.shape[0]
+                if frames * self._frame_bytes() > MAX_PATH_BYTES:
+                    self.status = "path too deep"
+                    return None
+                self._grow(frames)
                 continue
             if code in (1, 2):
                 self.result = STATUS[code]
