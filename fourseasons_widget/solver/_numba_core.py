@@ -253,6 +253,24 @@ def home_word(home, si):
 
 # -- the exact search: moves ------------------------------------------------------------------
 @njit(cache=True, inline="always", _nrt=False)
+def _put(out, d, m, src, dst, cnt):
+    """Write the move (src, dst, cnt) as move ``m`` of frame ``d``; returns ``m + 1``."""
+    out[d, m, 0] = src
+    out[d, m, 1] = dst
+    out[d, m, 2] = cnt
+    return m + 1
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _forget(piles, plen, n, where, m):
+    """Clear the tops' entries of ``where`` (its scratch stays all -1); returns ``m``."""
+    for j in range(n):
+        if plen[j] > 0:
+            where[piles[j, plen[j] - 1]] = -1
+    return m
+
+
+@njit(cache=True, inline="always", _nrt=False)
 def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, nparents,
               where, out, d, spec, perm, seq, fill):
     """The moves of :meth:`FastSearch.moves` for spaces that wait: the groups in the order
@@ -276,37 +294,22 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
     m = 0
     wc = waste[wlen - 1] if wlen > 0 else -1
     if fill == VACANCY and empty >= 0 and (wlen > 0 or si < nstock):
-        out[d, 0, 0] = WASTE if wlen > 0 else STOCK
-        out[d, 0, 1] = empty
-        out[d, 0, 2] = 1
-        m = 1
+        m = _put(out, d, 0, WASTE if wlen > 0 else STOCK, empty, 1)
         for j in range(n):
             if plen[j] > 1:
-                out[d, m, 0] = j
-                out[d, m, 1] = empty
-                out[d, m, 2] = 1
-                m += 1
-        for j in range(n):
-            if plen[j] > 0:
-                where[piles[j, plen[j] - 1]] = -1
-        return m
+                m = _put(out, d, m, j, empty, 1)
+        return _forget(piles, plen, n, where, m)
     for g in range(5):
         grp = spec[g]
         if grp == 0:  # H: home (the waste's top first, then the piles' tops)
             if wc >= 0 and wants[wc & 3, home[wc & 3]] == wc:
-                out[d, m, 0] = WASTE
-                out[d, m, 1] = F
-                out[d, m, 2] = 1
-                m += 1
+                m = _put(out, d, m, WASTE, F, 1)
             for jj in range(n):
                 j = perm[jj]
                 if plen[j] > 0:
                     c = piles[j, plen[j] - 1]
                     if wants[c & 3, home[c & 3]] == c:
-                        out[d, m, 0] = j
-                        out[d, m, 1] = F
-                        out[d, m, 2] = 1
-                        m += 1
+                        m = _put(out, d, m, j, F, 1)
         elif grp == 1:  # C: a pile's top onto another top
             for jj in range(n):
                 j = perm[jj]
@@ -315,11 +318,8 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                     for q in range(nparents[c]):
                         t = parents[c, q]
                         if where[t] >= 0:
-                            out[d, m, 0] = j
-                            out[d, m, 1] = where[t]
-                            out[d, m, 2] = 1
-                            m += 1
-            if seq:  # runs of 2+ from each pile (its cards m.. at the top) onto another top
+                            m = _put(out, d, m, j, where[t], 1)
+            if seq:  # runs of 2+ from each pile (its cards mm.. at the top) onto another top
                 for i in range(n):
                     for mm in range(plen[i] - 1):
                         c = piles[i, mm]
@@ -328,50 +328,40 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                                 t = piles[j, plen[j] - 1]
                                 for q in range(nparents[c]):
                                     if parents[c, q] == t:
-                                        out[d, m, 0] = i
-                                        out[d, m, 1] = j
-                                        out[d, m, 2] = plen[i] - mm
-                                        m += 1
+                                        m = _put(out, d, m, i, j, plen[i] - mm)
                                         break
         elif grp == 2:  # W: the waste's top onto a top
             if wc >= 0:
                 for q in range(nparents[wc]):
                     t = parents[wc, q]
                     if where[t] >= 0:
-                        out[d, m, 0] = WASTE
-                        out[d, m, 1] = where[t]
-                        out[d, m, 2] = 1
-                        m += 1
+                        m = _put(out, d, m, WASTE, where[t], 1)
         elif grp == 3:  # S: into the first space (the waste's top, then a top of a pile of 2+)
             if empty >= 0 and fill != FILL_STOCK:
                 if wc >= 0:
-                    out[d, m, 0] = WASTE
-                    out[d, m, 1] = empty
-                    out[d, m, 2] = 1
-                    m += 1
+                    m = _put(out, d, m, WASTE, empty, 1)
                 for jj in range(n):
                     j = perm[jj]
                     if plen[j] > 1:
-                        out[d, m, 0] = j
-                        out[d, m, 1] = empty
-                        out[d, m, 2] = 1
-                        m += 1
+                        m = _put(out, d, m, j, empty, 1)
                 if seq and fill == FREE:  # a run of 2+ into the space, never a whole pile
                     for i in range(n):
                         for mm in range(1, plen[i] - 1):
-                            out[d, m, 0] = i
-                            out[d, m, 1] = empty
-                            out[d, m, 2] = plen[i] - mm
-                            m += 1
+                            m = _put(out, d, m, i, empty, plen[i] - mm)
         elif si < nstock:  # T: turn the stock
-            out[d, m, 0] = STOCK
-            out[d, m, 1] = WASTE
-            out[d, m, 2] = 1
-            m += 1
-    for j in range(n):
-        if plen[j] > 0:
-            where[piles[j, plen[j] - 1]] = -1
-    return m
+            m = _put(out, d, m, STOCK, WASTE, 1)
+    return _forget(piles, plen, n, where, m)
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _lay(piles, plen, codes, sc, dst, card):
+    """Put ``card`` on pile ``dst``, keeping its code (``sc[5]`` set when it outgrows it)."""
+    piles[dst, plen[dst]] = card
+    plen[dst] += 1
+    c = push_code(codes[dst], card)
+    if c < 0:
+        sc[5] = 1
+    codes[dst] = c
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -394,12 +384,7 @@ def prim(piles, plen, codes, home, stock, sc, waste, src, dst):
         waste[sc[1]] = card
         sc[1] += 1
     else:
-        piles[dst, plen[dst]] = card
-        plen[dst] += 1
-        c = push_code(codes[dst], card)
-        if c < 0:
-            sc[5] = 1
-        codes[dst] = c
+        _lay(piles, plen, codes, sc, dst, card)
     return card
 
 
@@ -429,13 +414,7 @@ def prim_run(piles, plen, codes, sc, src, dst, cnt):
     sequences); returns the lowest-lying card moved."""
     a = plen[src] - cnt
     for x in range(cnt):
-        card = piles[src, a + x]
-        piles[dst, plen[dst]] = card
-        plen[dst] += 1
-        c = push_code(codes[dst], card)
-        if c < 0:
-            sc[5] = 1
-        codes[dst] = c
+        _lay(piles, plen, codes, sc, dst, piles[src, a + x])
     codes[src] = pile_code(piles, plen, src, cnt)
     plen[src] = a
     return piles[src, a]
@@ -507,6 +486,16 @@ def is_safe(c, deep, home, wants, children, nchildren, place, stack):
     return True
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _record(rec, d, r, src, dst, cnt, card):
+    """Write primitive ``r`` of the record of frame ``d``; returns ``r + 1``."""
+    rec[d, r, 0] = src
+    rec[d, r, 1] = dst
+    rec[d, r, 2] = cnt
+    rec[d, r, 3] = card
+    return r + 1
+
+
 @njit(cache=True, _nrt=False)
 def fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, r):
     """The reference's ``_after`` for spaces filled at once from the stock (Czarina): each
@@ -515,11 +504,7 @@ def fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, r):
     for j in range(n):
         if plen[j] == 0 and sc[0] < stock.shape[0]:
             card = prim(piles, plen, codes, home, stock, sc, waste, STOCK, j)
-            rec[d, r, 0] = STOCK
-            rec[d, r, 1] = j
-            rec[d, r, 2] = 1
-            rec[d, r, 3] = card
-            r += 1
+            r = _record(rec, d, r, STOCK, j, 1, card)
     return r
 
 
@@ -551,11 +536,7 @@ def auto_home(piles, plen, codes, n, home, stock, sc, waste, wants, children, nc
         if src == -9:
             return r
         card = prim(piles, plen, codes, home, stock, sc, waste, src, F)
-        rec[d, r, 0] = src
-        rec[d, r, 1] = F
-        rec[d, r, 2] = 1
-        rec[d, r, 3] = card
-        r += 1
+        r = _record(rec, d, r, src, F, 1, card)
         if forced:
             r = fill_spaces(piles, plen, codes, n, home, stock, sc, waste, rec, d, r)
 
@@ -570,10 +551,7 @@ def do_move(piles, plen, codes, n, home, stock, sc, waste, wants, children, nchi
         card = prim_run(piles, plen, codes, sc, src, dst, cnt)
     else:
         card = prim(piles, plen, codes, home, stock, sc, waste, src, dst)
-    rec[d, 0, 0] = src
-    rec[d, 0, 1] = dst
-    rec[d, 0, 2] = cnt
-    rec[d, 0, 3] = card
+    _record(rec, d, 0, src, dst, cnt, card)
     if fill == VACANCY:
         return 1
     if fill == FILL_STOCK:
