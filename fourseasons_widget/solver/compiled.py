@@ -379,8 +379,9 @@ class CompiledSearch:
         self.rules, self.state = rules, state
         n = self.n = rules.n_piles
         self.deep = bool(deep_safe and deep_safe_applies(rules))
-        self.forced = rules.fill == "stock"  # (a space is filled at once from the stock)
-        self.fill = {"free": 0, "stock": 1, "vacancy": 2}[rules.fill]  # (the kernel's FREE ...)
+        # how a space is filled, as the kernel's constants name it
+        self.fill = {"free": core.FREE, "stock": core.FILL_STOCK,
+                     "vacancy": core.VACANCY}[rules.fill]
         base = state.base
         (self.wants, self.children, self.nchildren, self.parents, self.nparents,
          self.place) = _arrays(rules, base)
@@ -432,7 +433,8 @@ class CompiledSearch:
         fn = np.zeros(depth, np.int64)
         fi = np.zeros(depth, np.int64)
         fhw = np.zeros(depth, np.int64)
-        rk = np.zeros((depth, _core.MAXR_FORCED if self.forced else _core.MAXR, 4), np.int64)
+        forced = self.fill == _core.FILL_STOCK
+        rk = np.zeros((depth, _core.MAXR_FORCED if forced else _core.MAXR, 4), np.int64)
         rn = np.zeros(depth, np.int64)
         fk = np.zeros((depth, maxm, self.k), np.int64)  # each move's child key
         fh = np.zeros((depth, maxm), np.int64)  # and its hash
@@ -514,7 +516,7 @@ class CompiledSearch:
         for d in range(int(self.sc[3])):
             for q in range(int(self.rn[d])):
                 src, dst, cnt, _ = (int(x) for x in self.rk[d, q])
-                if self.forced and src == _core.STOCK and 0 <= dst < _core.F:
+                if self.fill == _core.FILL_STOCK and src == _core.STOCK and 0 <= dst < _core.F:
                     continue  # (a stock card into a space: never a move of the player's)
                 out.append((src, dst, cnt))
         return out
