@@ -318,8 +318,11 @@ def test_a_deal_proved_lost_the_banner_says_so_from_the_classification(open_note
               "assert _s.flush()")
     nb, root, lost_ply = lost_board_at(open_notebook, [LOST_GAME, record], width, height, theme)
     page = nb.page
+    # (the game's id from the store itself: the board's copy of the history is published again
+    # when the panel opens, and this kernel request may overtake the board's own message; the
+    # click below waits until the board shows the row)
+    game_id = nb.eval(f"[r['id'] for r in _s.history(None, 50) if r['seed'] == {seed}][0]")
     root.locator('[data-role="stats"] > summary').click()
-    game_id = nb.eval(f"[r['id'] for r in w.board['history'] if r['seed'] == {seed}][0]")
     row = root.locator(f'[data-action="how_won"][data-history-id="{game_id}"]')
     act(nb, root, lambda: row.click())
     banner = root.locator('[data-role="banner"]')
