@@ -148,3 +148,57 @@ def test_the_dask_executor_gives_the_process_pool_s_rows(tmp_path):
     rows = _deal_rows(dasked)
     assert rows == _deal_rows(pooled) and len(rows) == 3
     assert {r[3] for r in rows} <= {"won", "unknown"}
+
+
+def test_resume_refuses_a_partial_file_of_other_settings(tmp_path, capsys, monkeypatch):
+    """A row says its variant, player and budget, not ``--streamline`` or ``--table``: those are
+    kept beside OUT.partial (OUT.partial.json), and ``--resume`` by a command that differs in
+    them is refused with the difference named, the file kept; the same command resumes it
+    (only the deal missing is run) and removes both files.  A partial file without settings
+    (an earlier release's) counts as made without them; a settings file that is not one is
+    refused without a traceback."""
+    from fourseasons_widget.solver import experiments
+
+    argv = ["winrate", "--variant", "sequences", "--player", "solver", "--first-seed", "8",
+            "--deals", "2", "--nodes", "20000", "--seconds", "60", "--executor", "serial",
+            "--no-progress"]
+    out = tmp_path / "r.csv"
+    partial, settings = tmp_path / "r.csv.partial", tmp_path / "r.csv.partial.json"
+    real, seen = experiments.run_deal, []
+
+    def deal(task):
+        seen.append(task["seed"])
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(experiments, "run_deal", deal)
+    assert main([*argv, "--streamline", "--out", str(out)]) == 130
+    capsys.readouterr()
+    first = list(csv.DictReader(partial.open()))
+    assert [r["seed"] for r in first] == ["8"] and first[0]["outcome"] == "won"  # (streamlined)
+    for other, named in ([[], "no --streamline"], [["--streamline", "--table", "65536"],
+                                                   "--table 65536"]):
+        seen.clear()
+        assert main([*argv, *other, "--out", str(out), "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("fourseasons winrate: cannot resume") and named in err, err
+        assert seen == [] and partial.exists() and settings.exists() and not out.exists()
+    monkeypatch.setattr(experiments, "run_deal", real)
+    kept = settings.read_bytes()
+    for bad in (b"{", b'{"streamline": true}', b"[]", b"\xff" * 5000):
+        settings.write_bytes(bad)
+        assert main([*argv, "--streamline", "--out", str(out), "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert "is not the settings of a run" in err and "Traceback" not in err, err
+    settings.unlink()  # (an earlier release's partial file: made without --streamline)
+    assert main([*argv, "--streamline", "--out", str(out), "--resume"]) == 2
+    assert "no --streamline" in capsys.readouterr().err
+    settings.write_bytes(kept)
+    seen.clear()
+    monkeypatch.setattr(experiments, "run_deal", lambda t: seen.append(t["seed"]) or real(t))
+    assert main([*argv, "--streamline", "--out", str(out), "--resume"]) == 0
+    assert seen == [9]  # (deal 8 resumed, not run again)
+    rows = list(csv.DictReader(out.open()))
+    assert [r["seed"] for r in rows] == ["8", "9"] and rows[0] == first[0]
+    assert not partial.exists() and not settings.exists()

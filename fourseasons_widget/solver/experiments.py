@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..budget import Budget, takes_budget
-from ..validate import budget, quote
+from ..validate import budget, quote, safe_text
 from .intervals import mcnemar, wilson
 
 PLAYERS = ("solver", "random", "heuristic", "prover", "fair", "fair-mc")
@@ -433,14 +433,79 @@ def _cells(row: dict[str, Any], fields) -> dict[str, Any]:
     return {k: csv_cell(row.get(k), k) for k in fields}
 
 
+#: the settings of a run that change its verdicts but are not in its rows (``--streamline``,
+#: ``--table``, the search on disk's limits), as a run that sets none of them has them
+DEFAULT_SETTINGS: dict[str, Any] = {"streamline": False, "table": None, "disk": None}
+
+
+def settings_path(path) -> str:
+    """Where a checkpoint file's run settings are kept: beside it, ``PATH.json``."""
+    import os
+
+    return os.fspath(path) + ".json"
+
+
+def settings_mismatch(path, settings: dict[str, Any]) -> str | None:
+    """Why the rows of the checkpoint file ``path`` must not be reused by a run with
+    ``settings`` (a dict of :data:`DEFAULT_SETTINGS`' keys), or ``None`` when they may.
+
+    A row says its variant, player and budget (:func:`finished_rows` matches those) but not
+    whether the run streamlined, the size of its table or its search on disk: those are kept
+    beside the file (:func:`settings_path`, written by :class:`Checkpoint`).  A checkpoint
+    without that file was made by a run with the default settings (as every run of an earlier
+    release was, unless it said otherwise).  The file is outside input: anything but such a
+    dict raises :class:`CheckpointError` with a short message."""
+    import json
+    import os
+
+    from ..validate import quote_error
+
+    want = {**DEFAULT_SETTINGS, **settings}
+    name = os.path.basename(settings_path(path))
+    try:
+        with open(settings_path(path), "rb") as f:
+            data = f.read(4097)
+    except FileNotFoundError:
+        had = dict(DEFAULT_SETTINGS)
+    except OSError as e:
+        raise CheckpointError(f"cannot read {name}: {quote_error(e, 120)}") from None
+    else:
+        try:
+            had = json.loads(data) if len(data) <= 4096 else None
+        except ValueError:
+            had = None
+        if not isinstance(had, dict) or set(had) != set(DEFAULT_SETTINGS):
+            raise CheckpointError(f"{name} is not the settings of a run")
+    differ = [k for k in DEFAULT_SETTINGS if had[k] != want[k]]
+    if not differ:
+        return None
+
+    def said(d: dict[str, Any]) -> str:
+        out = [("--streamline" if d["streamline"] else "no --streamline")
+               if "streamline" in differ else "",
+               (f"--table {d['table']}" if d["table"] is not None else "the default table")
+               if "table" in differ else "",
+               (f"the search on disk ({d['disk']})" if d["disk"] is not None
+                else "no search on disk") if "disk" in differ else ""]
+        return ", ".join(x for x in out if x)
+
+    return safe_text(f"its deals were run with {said(had)}, this command has {said(want)}", 300)
+
+
 class Checkpoint:
     """Appends each finished deal's row to a per-deal CSV file at once (flushed and synced),
-    so an interrupted run keeps what it finished and ``finished_rows`` can resume it."""
+    so an interrupted run keeps what it finished and ``finished_rows`` can resume it.
+    ``settings`` (see :func:`settings_mismatch`), given for a new file, are written beside
+    it."""
 
-    def __init__(self, path) -> None:
+    def __init__(self, path, settings: dict[str, Any] | None = None) -> None:
+        import json
         import os
 
         self.path = os.fspath(path)
+        if settings is not None and not os.path.exists(self.path):
+            with open(settings_path(self.path), "w") as f:
+                json.dump({**DEFAULT_SETTINGS, **settings}, f, sort_keys=True)
         if os.path.exists(self.path):  # a last line cut short by an interruption: dropped
             with open(self.path, "rb+") as f:
                 data = f.read()

@@ -13,8 +13,9 @@ Every argument is checked before any work: numbers in ASCII digits only (``int()
 writable (a directory or a missing folder is refused at once).  Ctrl-C stops a run promptly,
 worker processes included, and leaves no file posing as complete: a file is written to a
 temporary name and renamed when done; each deal finished is appended at once to
-``<out>.partial``, which an interrupted run keeps and ``--resume`` goes on from (a long run on a
-Dask cluster, ``--executor dask --scheduler tcp://HOST:8786``, loses at most the deals under
+``<out>.partial``, which an interrupted run keeps and ``--resume`` goes on from (only by the same
+command: the settings a row does not say, ``--streamline``, ``--table`` and the search on
+disk, are kept beside it in ``<out>.partial.json``; a long run on a Dask cluster, ``--executor dask --scheduler tcp://HOST:8786``, loses at most the deals under
 way).
 """
 
@@ -269,9 +270,13 @@ def _check_outputs(*paths: str | None, partial: str | None = None) -> str | None
         except OSError as e:
             return (f"cannot create a file beside {quote(path)} "
                     f"({quote(e.strerror or type(e).__name__)})")
-    if partial is not None and os.path.lexists(partial) and (
-            not os.path.isfile(partial) or not os.access(partial, os.R_OK | os.W_OK)):
-        return f"{quote(partial)} is not a regular file this command can read and append to"
+    if partial is not None:
+        from ..solver.experiments import settings_path
+
+        for kept in (partial, settings_path(partial)):  # (the run's settings kept beside it)
+            if os.path.lexists(kept) and (
+                    not os.path.isfile(kept) or not os.access(kept, os.R_OK | os.W_OK)):
+                return f"{quote(kept)} is not a regular file this command can read and write"
     return None
 
 
@@ -401,13 +406,21 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     if why:
         return _refuse("winrate", why)
     resumed: list | None = None
+    # (what changes a deal's verdict but is not in its row: a resumed run must have the same)
+    settings = {"streamline": bool(a.streamline), "table": a.table,
+                "disk": None if disk is None else {"positions": a.disk_positions,
+                                                   "seconds": a.disk_seconds, "gb": a.disk_gb}}
     if a.resume:
-        from ..solver.experiments import problem_report, read_checkpoint
+        from ..solver.experiments import problem_report, read_checkpoint, settings_mismatch
 
         try:  # (read through the gate before any work: a row is checked, or dropped)
             resumed, problems = read_checkpoint(partial)
+            differ = settings_mismatch(partial, settings) if os.path.exists(partial) else None
         except ValueError as e:
             return _refuse("winrate", f"cannot resume: {e} (remove it to start afresh)")
+        if differ:
+            return _refuse("winrate", f"cannot resume from {quote(partial)}: {differ} (run the "
+                                      "same command, or remove it to start afresh)")
         for line in problem_report(partial, problems):
             print(f"fourseasons winrate: {safe_text(line, 300)}", file=sys.stderr)
     if a.executor == "serial":
@@ -440,9 +453,9 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     if partial:
         from ..solver.experiments import Checkpoint, finished_rows
 
-        if not a.resume and os.path.exists(partial):
-            os.remove(partial)
-        checkpoint = Checkpoint(partial)
+        if not a.resume:
+            _remove_partial(partial)
+        checkpoint = Checkpoint(partial, settings)
     try:
         for v in variants:
             for pl in players:
@@ -481,8 +494,8 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         if partial and os.path.exists(partial) and len(_lines(partial)) > 1:
             kept = (f"the deals finished so far are in {partial}; the same command with "
                     "--resume goes on from them")
-        elif partial and os.path.exists(partial):
-            os.remove(partial)
+        elif partial:
+            _remove_partial(partial)
         return _interrupted(kept)
     finally:
         if checkpoint is not None:
@@ -496,13 +509,22 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             #                  outlived the command)
     if a.out:
         write_csv(all_rows, a.out)
-        if partial and os.path.exists(partial):
-            os.remove(partial)
+        if partial:
+            _remove_partial(partial)
     if a.summary:
         from ..solver.experiments import SUMMARY_FIELDS
 
         write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
+
+
+def _remove_partial(partial: str) -> None:
+    """``OUT.partial`` and the settings kept beside it, where they are."""
+    from ..solver.experiments import settings_path
+
+    for path in (partial, settings_path(partial)):
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def _lines(path: str) -> list[str]:
