@@ -347,3 +347,52 @@ def test_a_streamlined_win_counts_and_is_replayed_through_the_real_game(tmp_path
     with pytest.raises(ValueError, match="streamline is for the solver and the prover"):
         run_experiment("sequences", [8], player="random", streamline=True, executor="serial",
                        progress=False)
+
+
+def test_solve_streamlined_answers_with_a_line_of_the_real_rules():
+    """``solve(..., streamline=True)``: sequences deal 8, unknown to the plain search at 20,000
+    positions, is won in the stricter rules with the same budget again; the line is returned
+    as moves of the real rules (each found among their own moves), it wins the real Game, and
+    the positions are both searches'.  Where the search has a verdict, or the rules no
+    streamliner, nothing more is searched."""
+    g = Game.new(seed=8, variant="sequences")
+    plain = solve(g, budget=Budget(positions=20_000))
+    both = solve(g, budget=Budget(positions=20_000), streamline=True)
+    assert plain.verdict == "unknown" and both.verdict == "won"
+    assert 20_000 < both.nodes < 40_000 and len(both.raw) == len(both.moves)
+    for m in both.moves:
+        g.play(m)
+    assert g.state.is_won
+    won = Game.new(seed=0, variant="sequences")  # (won by the plain search: one search)
+    assert solve(won, budget=Budget(positions=20_000), streamline=True).nodes == solve(
+        won, budget=Budget(positions=20_000)).nodes
+    std = Game.new(seed=13)
+    assert solve(std, budget=Budget(positions=5_000), streamline=True).nodes == 5_000
+    with pytest.raises(ValueError):
+        solve(std, budget=Budget(positions=5_000), streamline="yes")
+
+
+def test_the_board_s_solve_uses_the_streamliner_where_runs_move(monkeypatch):
+    """The board's Solve ("How could it have been won?" too): in moving sequences half its
+    seconds go to the real rules and half to single cards only, so deal 8 — which the plain
+    search does not win within three million positions — is solved within two seconds, and
+    its line replays on the board; in the standard game the whole time goes to one search."""
+    from fourseasons_widget import FourSeasons
+    from fourseasons_widget.model.state import Move
+    from fourseasons_widget.solver import exact
+    from fourseasons_widget.table import advice
+
+    w = FourSeasons(seed=8, variant="sequences", solve_seconds=2.0, stats=False)
+    result = w.solve()
+    assert result.verdict == "won" and w.replay["verdict"] == "won"
+    g = Game.new(seed=8, variant="sequences")
+    for card, source, target, _said in w.replay["moves"]:
+        g.play(Move(card, source, target))
+    assert g.state.is_won
+    seen = []
+    real = exact.solve
+    monkeypatch.setattr(exact, "solve", lambda *a, **k: seen.append(
+        (k["budget"].seconds, k["streamline"])) or real(*a, **k))
+    advice.solve_for_board(Game.new(seed=13), 0.2)
+    advice.solve_for_board(Game.new(seed=13, variant="dick1883"), 0.2)
+    assert seen[0] == (0.2, False) and seen[1] == (0.1, True)

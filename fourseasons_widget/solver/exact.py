@@ -305,9 +305,17 @@ def streamlined(rules: Rules) -> Rules | None:
 @takes_budget({"max_seconds": "seconds", "max_nodes": "positions", "cancel": "cancel"})
 def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
           order: str = "auto", shorten_line: bool = True,
-          engine: str = DEFAULT_ENGINE, max_table: int | None = None) -> SolveResult:
+          engine: str = DEFAULT_ENGINE, max_table: int | None = None,
+          streamline: bool = False) -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) within ``budget`` (a
     :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
+
+    ``streamline``: where the search ends unknown and the rules have a streamliner
+    (:func:`streamlined`: runs moved whole, so the same rules with single cards only), the
+    position is solved once more in the stricter rules with the same budget again; a win
+    there is a line of these rules and is returned as the verdict (its moves are checked
+    again through these rules' engine), a loss there proves nothing and the verdict stays
+    unknown.  ``nodes`` and ``seconds`` count both searches.
 
     A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  ``engine``:
     as :func:`search` (``"auto"`` uses the compiled core where it can).  ``max_table``: the
@@ -326,6 +334,7 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     True
     """
     shorten_line = check_flag(shorten_line, "shorten_line")
+    streamline = check_flag(streamline, "streamline")
     if rules is None and not isinstance(getattr(position, "rules", None), Rules):
         raise ValueError("solve() takes a Game, or a State and its rules")
     state, rules = position_and_rules(position, rules)
@@ -334,6 +343,20 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
         rules, state, max_nodes=budget.positions, max_seconds=budget.seconds, order=order,
         use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine,
         max_table=max_table)
+    strict = streamlined(rules) if streamline and verdict == "unknown" else None
+    if strict is not None and not (budget.cancel is not None and budget.cancel.is_set()):
+        st = solve(state, strict, budget=budget, order=order, shorten_line=shorten_line,
+                   engine=engine, max_table=max_table)
+        nodes += st.nodes
+        if st.verdict == "won":  # each move found again among these rules' own moves
+            s, raw = state, []
+            for m in st.moves:
+                raw.append(rules.engine.from_move(s, m))
+                s = rules.engine.apply(s, raw[-1])
+            if not s.is_won:
+                raise AssertionError("a streamlined win is not a win of the real rules")
+            verdict, used = "won", st.engine
+            shorten_line = False  # (shortened in the stricter rules already)
     if raw and shorten_line:
         raw = shorten_fully(rules, state, raw)
     moves = []

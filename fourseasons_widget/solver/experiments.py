@@ -74,7 +74,7 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     """Play or solve one deal; ``task`` holds variant, seed, player, max_seconds, max_nodes."""
     from ..model.game import MAX_MOVES, Game
     from .abstraction import abstraction_applies, prove_by_ranks
-    from .exact import shorten_fully, solve, streamlined
+    from .exact import shorten_fully, solve
     from .players import play_heuristic, play_random
     from .proofs import prove
 
@@ -85,18 +85,12 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
     row["player"] = player
     if player in SEARCHERS:
         budget = Budget(seconds=task.get("max_seconds"), positions=task.get("max_nodes"))
+        # (with "streamline", a deal left unknown is solved again in the stricter rules,
+        # single cards only, the same budget again: a win there is a win here, replayed
+        # through this Game below; a loss there is nothing)
         r = solve(game, budget=budget, engine=task.get("engine", "auto"),
-                  max_table=task.get("max_table"))
+                  max_table=task.get("max_table"), streamline=bool(task.get("streamline")))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
-        strict = streamlined(game.rules) if task.get("streamline") else None
-        if verdict == "unknown" and strict is not None:
-            # the same deal in the stricter rules (single cards only), the same budget again:
-            # a win there is a win here (replayed through this Game below); a loss is nothing
-            st = solve(game.state, strict, budget=budget, engine=task.get("engine", "auto"),
-                       max_table=task.get("max_table"))
-            nodes += st.nodes
-            if st.verdict == "won":
-                verdict, moves = "won", st.moves
         if player == "prover" and verdict == "unknown":
             p = prove(game, budget=budget, engine=task.get("engine", "auto"))
             verdict, nodes = p.verdict, nodes + p.nodes
