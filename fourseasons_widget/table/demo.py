@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..budget import Budget
 from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
@@ -168,8 +167,8 @@ class DemoMode:
         """Start the demo's search in the worker, on a copy of the position: the solver within
         the board's solve budget, then — no win found, or none possible — the fair player's
         moves to the end.  :meth:`found` gets both."""
-        from ..solver.exact import solve
         from ..solver.players import play_fair
+        from .advice import solve_for_board
 
         host = self.host
         if host.worker.busy:
@@ -181,7 +180,8 @@ class DemoMode:
         budget = host.worker.budget(host.solve_seconds)
 
         def run(cancel: Any) -> tuple[Any, list[Move] | None, float]:
-            result = solve(snapshot, budget=Budget(seconds=budget, cancel=cancel))
+            # (where runs move, half the time with single cards only, as the board's Solve)
+            result = solve_for_board(snapshot, budget, cancel)
             fair = None
             if result.verdict != "won" and not cancel.is_set():
                 fair = play_fair(snapshot).moves  # (never looks at the face-down stock)
