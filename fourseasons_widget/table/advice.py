@@ -78,8 +78,8 @@ def board_seconds(given: Budget | None, default: float) -> float:
 
 
 def solve_for_board(game, seconds: float, cancel: threading.Event | None = None):
-    """The board's "Solve" (and its Demo, and "How could it have been won?"): the solver on ``game`` within
-    ``seconds``.  Where runs move whole (moving sequences, Dick 1883) it spends half of them in
+    """The board's Solve (its Demo and "How could it have been won?" too): the solver on
+    ``game`` within ``seconds``.  Where runs move whole (moving sequences, Dick 1883) it spends half of them in
     the real rules and, if no verdict came, the other half in the same rules with single cards
     only (:func:`~fourseasons_widget.solver.exact.streamlined`: a win there is a win of the real
     game, found in a far smaller search — in the classification's runs it found most of the
