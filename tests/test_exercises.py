@@ -25,6 +25,7 @@ from fourseasons_widget.exercises import (
     check_legal_moves,
     check_mystery,
     check_name,
+    check_prover_interval,
     check_refusal,
     check_sample_size,
     check_solver_interval,
@@ -364,6 +365,40 @@ def test_sample_size():
         not_yet(check_sample_size(wrong), str(need))
     not_yet(check_sample_size(None))
     not_yet(check_sample_size(-3))
+
+
+@pytest.mark.parametrize("variant", ["corners", "standard"])
+def test_prover_interval(variant):
+    """Notebook 06's "Your turn 4": the interval of the perfect-play win rate from the shipped
+    classification's counts (read here from the per-deal file, not the checker's own source),
+    Wilson's bounds by the package's ``wilson``; the classic mistakes each named, the answer not
+    given away."""
+    from fourseasons_widget.solver.intervals import normal_interval
+
+    rows = [d for d in load_deals(classification=True) if d["variant"] == variant]
+    n = len(rows)
+    won = sum(d["outcome"] == "won" for d in rows)
+    open_ = sum(d["outcome"] != "lost" for d in rows)  # (won or still unknown)
+    low, high = wilson(won, n)[0], wilson(open_, n)[1]
+    fb = check_prover_interval(variant, low, high)
+    assert fb.ok and f"{100 * high:.2f}%" in fb.why, fb.why
+    assert ("no deal left unknown" in fb.why) == (open_ == won)
+    hidden = (f"{high:.4f}", f"{100 * high:.2f}")
+    normal = normal_interval(open_, n)[1]
+    if abs(normal - high) > 0.0005:  # (near 0 or 1 it is far from Wilson's; near 1, not)
+        fb = check_prover_interval(variant, low, normal)
+        not_yet(fb, *hidden)
+        assert "normal interval" in fb.why
+    not_yet(check_prover_interval(variant, 100 * low, 100 * high), *hidden)  # percents
+    assert "fractions" in check_prover_interval(variant, 100 * low, 100 * high).why
+    if open_ > won:  # the unknown deals counted as lost: the upper bound of the wins alone
+        fb = check_prover_interval(variant, low, wilson(won, n)[1])
+        not_yet(fb, *hidden)
+        assert "might still be won" in fb.why
+    fb = check_prover_interval(variant, low + 0.01, high)
+    not_yet(fb)
+    assert "lower bound" in fb.why and "upper bound" not in fb.why
+    not_yet(check_prover_interval(variant, None, high))
 
 
 def test_table_reach():

@@ -133,7 +133,7 @@ def check_prover_interval(variant: str, low: Any, high: Any, tol: float = 0.0005
     if low > 1 or high > 1 or low < 0:
         return Feedback.not_yet("Write the bounds as fractions between 0 and 1, not percents.")
     r = next(r for r in load_classification() if r["variant"] == variant)
-    n, won, unknown = int(r["n"]), int(r["won"]), int(r["unknown"])
+    n, won, unknown, lost = int(r["n"]), int(r["won"]), int(r["unknown"]), int(r["lost"])
     true_low, true_high = wilson(won, n)[0], wilson(won + unknown, n)[1]
     wrong = []
     if abs(low - true_low) > tol:
@@ -143,10 +143,13 @@ def check_prover_interval(variant: str, low: Any, high: Any, tol: float = 0.0005
     if wrong:
         text = "Look again at " + "; and at ".join(wrong)
         return Feedback.not_yet(text if text.endswith("?") else text + ".")
+    why = (f"only the {unknown} unknown deal{'s' * (unknown != 1)} keep{'s' * (unknown == 1)} "
+           "it above the Wilson bound of the wins alone" if unknown else
+           "with no deal left unknown it is the Wilson bound of the wins alone: what a sample "
+           f"of {n:,} deals can say")
     return Feedback.right(
-        f"{100 * true_low:.1f}% – {100 * true_high:.2f}%: the {int(r['lost'])} proofs of loss "
-        f"bring the top down from 100%; only the {unknown} unknown deals keep it above the "
-        "Wilson bound of the wins alone.")
+        f"{100 * true_low:.1f}% – {100 * true_high:.2f}%: the {lost:,} proof{'s' * (lost != 1)} "
+        f"of loss bring{'s' * (lost == 1)} the top down from 100%; {why}.")
 
 
 def _upper_hint(high: float, n: int, won: int, unknown: int, tol: float) -> str:
