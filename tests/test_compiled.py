@@ -348,6 +348,33 @@ def test_split_and_conquer_proves_what_the_whole_search_proves():
         prove_split(at[31], RULES, split_left=31)
 
 
+def test_the_proof_search_takes_the_table_size_too():
+    """``prove(max_table=)`` and the prover's row (``run_deal``, so ``fourseasons winrate
+    --player prover --table``): Corners deal 2 is proved lost with 41,327 positions (as by the
+    pure-Python reference); with tables of 2^16 slots the proof search fills its table first and
+    stops without a verdict.  (Before, ``--table`` reached the solver only: Corners deal 919
+    stopped at the default table in the proof search whatever the size asked for.)"""
+    from fourseasons_widget.solver.experiments import run_deal
+    from fourseasons_widget.solver.proofs import prove
+
+    compiled.warm_up(wait=True)
+    g = Game.new(seed=2, variant="corners")
+    budget = Budget(positions=1_000_000)
+    full = prove(g, budget=budget, engine="compiled")
+    small = prove(g, budget=budget, engine="compiled", max_table=1 << 16)
+    assert (full.verdict, full.nodes) == ("lost", 41_327)
+    assert full.nodes == prove(g, budget=budget, engine="python").nodes
+    assert small.verdict == "unknown" and small.nodes < full.nodes
+    with pytest.raises(ValueError, match="max_table"):
+        prove(g, budget=budget, max_table=3)
+    task = {"variant": "corners", "seed": 2, "player": "prover", "max_nodes": 1_000_000,
+            "max_seconds": None, "engine": "compiled"}
+    assert run_deal(task)["outcome"] == "lost"
+    # (the solver's own persistent search fills its small table too, then its fresh searches
+    # spend the budget: nothing proves the loss)
+    assert run_deal({**task, "max_table": 1 << 16})["outcome"] == "unknown"
+
+
 def test_the_solvers_table_size_is_a_parameter_of_solve_the_experiments_and_the_cli(tmp_path):
     """``max_table`` reaches the compiled solver's searches from ``solve``, ``run_deal`` and
     ``fourseasons winrate --table``, and a portfolio whose persistent search fills its table

@@ -92,7 +92,8 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                   max_table=task.get("max_table"), streamline=bool(task.get("streamline")))
         verdict, moves, nodes = r.verdict, r.moves, r.nodes
         if player == "prover" and verdict == "unknown":
-            p = prove(game, budget=budget, engine=task.get("engine", "auto"))
+            p = prove(game, budget=budget, engine=task.get("engine", "auto"),
+                      max_table=task.get("max_table"))
             verdict, nodes = p.verdict, nodes + p.nodes
             if p.verdict == "won":  # a depth-first line: shortened as solve() does
                 raw = shorten_fully(game.rules, game.state, p.line)
@@ -201,8 +202,9 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     be ``None``), and ``disk["partitions"]`` parts a class (1 by default; on a Dask cluster,
     ``executor=client.get_executor()``, a deal's parts are tasks of the cluster, so
     ``disk["dir"]`` must be a folder every worker sees).  ``max_table`` (the solver and the
-    prover): the slots of the compiled solver's largest table (a power of two from 2^16 to
-    2^34; 2^25 by default, 48 bytes a slot), for research runs on a big machine.
+    prover): the slots of the compiled searches' largest table — the solver's and the prover's
+    proof search (a power of two from 2^16 to 2^34; 2^25 by default, 48 bytes a slot), for
+    research runs on a big machine.
     ``streamline`` (the solver and the prover, in the variants that move runs whole): a deal
     the solver leaves unknown is solved again, with the same budget, in the stricter rules of
     :func:`~.exact.streamlined` (single cards only), before any proof; a win there counts won,

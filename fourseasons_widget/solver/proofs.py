@@ -523,7 +523,8 @@ class ProofResult:
 @takes_budget({"max_nodes": "positions", "max_seconds": "seconds"})
 def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
           deep_safe: bool = True, dominance: bool = False, order: str = "cross",
-          layered: bool = False, engine: str = DEFAULT_ENGINE) -> ProofResult:
+          layered: bool = False, engine: str = DEFAULT_ENGINE,
+          max_table: int | None = None) -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof,
     within ``budget`` (a :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
@@ -531,7 +532,9 @@ def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     solver's reductions and, where sound, the deeper safe moves home; ``layered=True`` walks
     the same positions one stock layer at a time (:class:`LayeredProof`: less memory, wins
     found only late, no ``dominance``).  A win found on the way is replayed through the engine
-    (:func:`~.solver.to_model_line`) and returned.
+    (:func:`~.solver.to_model_line`) and returned.  ``max_table``: the compiled search's largest
+    table, in slots (as :func:`~.exact.solve`; 2^25 by default): a search whose table is full
+    stops without a verdict, so a proof that must hold more positions needs a bigger one.
 
     >>> from fourseasons_widget import Game
     >>> from fourseasons_widget.budget import Budget
@@ -545,7 +548,7 @@ def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     order = search_order(order, ORDERS)
     check_engine(engine)  # (the engine's name, whichever branch runs)
     t0 = time.perf_counter()
-    backend = choose(engine, rules, state)
+    backend = choose(engine, rules, state, max_table=max_table)
     if state.is_won:
         return ProofResult("won", 0, 0.0, [], backend.name)
     deadline = None if max_seconds is None else t0 + max_seconds

@@ -146,8 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the same command finished (each is written there as it ends)")
     w.add_argument("--no-progress", action="store_true")
     w.add_argument("--table", type=_table, default=None, metavar="SLOTS",
-                   help="the solver and the prover: slots of the compiled solver's largest "
-                        "table, a power of two from 65536 to 2**34 (default 2**25, 48 bytes "
+                   help="the solver and the prover: slots of the compiled searches' largest "
+                        "table (the solver's, and the prover's proof search), a power of two from 65536 to 2**34 (default 2**25, 48 bytes "
                         "a slot: 2**28 takes 12.9 GB); a search whose table is full stops")
     w.add_argument("--streamline", action="store_true",
                    help="the solver and the prover, where runs move whole (sequences, "
