@@ -389,8 +389,10 @@ def test_prover_interval(variant):
         fb = check_prover_interval(variant, low, normal)
         not_yet(fb, *hidden)
         assert "normal interval" in fb.why
-    not_yet(check_prover_interval(variant, 100 * low, 100 * high), *hidden)  # percents
-    assert "fractions" in check_prover_interval(variant, 100 * low, 100 * high).why
+    if 100 * high > 1:  # percents (below 1% they cannot be told from fractions)
+        fb = check_prover_interval(variant, 100 * low, 100 * high)
+        not_yet(fb, *hidden)
+        assert "fractions" in fb.why
     if open_ > won:  # the unknown deals counted as lost: the upper bound of the wins alone
         fb = check_prover_interval(variant, low, wilson(won, n)[1])
         not_yet(fb, *hidden)
