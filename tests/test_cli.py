@@ -90,27 +90,34 @@ def _deal_rows(path) -> list[tuple]:
         return [tuple(v for k, v in r.items() if k != "seconds") for r in csv.DictReader(f)]
 
 
+def _interrupt_at(monkeypatch, k: int) -> list:
+    """``run_deal`` as Ctrl-C meets it: the ``k``-th deal started raises ``KeyboardInterrupt``;
+    the seeds started are listed in the list returned."""
+    from fourseasons_widget.solver import experiments
+
+    real, seen = experiments.run_deal, []
+
+    def deal(task):
+        seen.append(task["seed"])
+        if len(seen) == k:
+            raise KeyboardInterrupt
+        return real(task)
+
+    monkeypatch.setattr(experiments, "run_deal", deal)
+    return seen
+
+
 def test_an_interrupted_run_resumes_from_its_partial_file(tmp_path, capsys, monkeypatch):
     """Each finished deal is in OUT.partial at once; ``--resume`` runs only the deals missing
     there (rows of another budget are not reused) and ends with the file a run without an
     interruption writes."""
-    from fourseasons_widget.solver import experiments
 
     argv = ["winrate", "--variant", "standard", "--player", "prover", "--deals", "4",
             "--nodes", "2000", "--seconds", "60", "--executor", "serial", "--no-progress"]
     whole = tmp_path / "whole.csv"
     assert main([*argv, "--out", str(whole)]) == 0
     capsys.readouterr()
-    real = experiments.run_deal
-    seen = []
-
-    def deal(task):
-        seen.append(task["seed"])
-        if len(seen) == 3:
-            raise KeyboardInterrupt
-        return real(task)
-
-    monkeypatch.setattr(experiments, "run_deal", deal)
+    seen = _interrupt_at(monkeypatch, 3)
     out = tmp_path / "r.csv"
     assert main([*argv, "--out", str(out)]) == 130
     assert "--resume" in capsys.readouterr().err
@@ -164,15 +171,8 @@ def test_resume_refuses_a_partial_file_of_other_settings(tmp_path, capsys, monke
             "--no-progress"]
     out = tmp_path / "r.csv"
     partial, settings = tmp_path / "r.csv.partial", tmp_path / "r.csv.partial.json"
-    real, seen = experiments.run_deal, []
-
-    def deal(task):
-        seen.append(task["seed"])
-        if len(seen) == 2:
-            raise KeyboardInterrupt
-        return real(task)
-
-    monkeypatch.setattr(experiments, "run_deal", deal)
+    real = experiments.run_deal
+    seen = _interrupt_at(monkeypatch, 2)
     assert main([*argv, "--streamline", "--out", str(out)]) == 130
     capsys.readouterr()
     first = list(csv.DictReader(partial.open()))
