@@ -79,11 +79,11 @@ def board_seconds(given: Budget | None, default: float) -> float:
 
 def solve_for_board(game, seconds: float, cancel: threading.Event | None = None):
     """The board's Solve (its Demo and "How could it have been won?" too): the solver on
-    ``game`` within ``seconds``.  Where runs move whole (moving sequences, Dick 1883) it spends half of them in
-    the real rules and, if no verdict came, the other half in the same rules with single cards
-    only (:func:`~fourseasons_widget.solver.exact.streamlined`: a win there is a win of the real
-    game, found in a far smaller search — in the classification's runs it found most of the
-    wins the plain search missed)."""
+    ``game`` within ``seconds``.  Where runs move whole (moving sequences, Dick 1883) it spends
+    half of them in the real rules and, if no verdict came, the other half in the same rules
+    with single cards only (:func:`~fourseasons_widget.solver.exact.streamlined`: a win there is
+    a win of the real game, found in a far smaller search — in the classification's runs it
+    found most of the wins the plain search missed)."""
     from ..solver.exact import solve, streamlined
 
     strict = streamlined(game.rules) is not None
@@ -479,7 +479,6 @@ class Advisor:
         return n
 
     def solve(self, budget: Budget | None = None, *, background: bool = False):
-
         budget_s = board_seconds(budget, self.host.solve_seconds)
         if background:
             with self.host.lock:

@@ -13,10 +13,10 @@ Every argument is checked before any work: numbers in ASCII digits only (``int()
 writable (a directory or a missing folder is refused at once).  Ctrl-C stops a run promptly,
 worker processes included, and leaves no file posing as complete: a file is written to a
 temporary name and renamed when done; each deal finished is appended at once to
-``<out>.partial``, which an interrupted run keeps and ``--resume`` goes on from (only by the same
-command: the settings a row does not say, ``--streamline``, ``--table`` and the search on
-disk, are kept beside it in ``<out>.partial.json``; a long run on a Dask cluster, ``--executor dask --scheduler tcp://HOST:8786``, loses at most the deals under
-way).
+``<out>.partial``, which an interrupted run keeps and ``--resume`` goes on from (only by the
+same command: the settings a row does not say, ``--streamline``, ``--table`` and the search on
+disk, are kept beside it in ``<out>.partial.json``; a long run on a Dask cluster, ``--executor
+dask --scheduler tcp://HOST:8786``, loses at most the deals under way).
 """
 
 from __future__ import annotations
@@ -147,8 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--no-progress", action="store_true")
     w.add_argument("--table", type=_table, default=None, metavar="SLOTS",
                    help="the solver and the prover: slots of the compiled searches' largest "
-                        "table (the solver's, and the prover's proof search), a power of two from 65536 to 2**34 (default 2**25, 48 bytes "
-                        "a slot: 2**28 takes 12.9 GB); a search whose table is full stops")
+                        "table (the solver's, and the prover's proof search), a power of two "
+                        "from 65536 to 2**34 (default 2**25, 48 bytes a slot: 2**28 takes "
+                        "12.9 GB); a search whose table is full stops")
     w.add_argument("--streamline", action="store_true",
                    help="the solver and the prover, where runs move whole (sequences, "
                         "dick1883): a deal left unknown is solved again, with the same budget, "
