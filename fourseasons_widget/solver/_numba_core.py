@@ -262,12 +262,11 @@ def _put(out, d, m, src, dst, cnt):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _forget(piles, plen, n, where, m):
-    """Clear the tops' entries of ``where`` (its scratch stays all -1); returns ``m``."""
+def _forget(piles, plen, n, where):
+    """Clear the tops' entries of ``where`` (its scratch stays all -1)."""
     for j in range(n):
         if plen[j] > 0:
             where[piles[j, plen[j] - 1]] = -1
-    return m
 
 
 @njit(cache=True, inline="always", _nrt=False)
@@ -298,7 +297,8 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
         for j in range(n):
             if plen[j] > 1:
                 m = _put(out, d, m, j, empty, 1)
-        return _forget(piles, plen, n, where, m)
+        _forget(piles, plen, n, where)
+        return m
     for g in range(5):
         grp = spec[g]
         if grp == 0:  # H: home (the waste's top first, then the piles' tops)
@@ -350,7 +350,8 @@ def gen_moves(piles, plen, n, home, wants, waste, wlen, si, nstock, parents, npa
                             m = _put(out, d, m, i, empty, plen[i] - mm)
         elif si < nstock:  # T: turn the stock
             m = _put(out, d, m, STOCK, WASTE, 1)
-    return _forget(piles, plen, n, where, m)
+    _forget(piles, plen, n, where)
+    return m
 
 
 @njit(cache=True, inline="always", _nrt=False)
