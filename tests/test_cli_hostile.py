@@ -93,6 +93,8 @@ def test_a_read_only_folder_is_refused(tmp_path, capsys, no_work):
     ["winrate", "--nodes", "１０"],
     ["winrate", "--seconds", "1e400"],
     ["winrate", "--seconds", "nan"],
+    ["winrate", "--seeds", "9223372036854775807-9223372036854775808"],
+    ["winrate", "--seeds", "0-1000000"],
     ["solve", "--seed", "9" * 5000],
     ["solve", "--nodes", "٣"],
 ])
@@ -195,6 +197,8 @@ flag_values = {
     "--player": st.sampled_from(["solver", "random", "heuristic", "prover", "all", "x"]),
     "--deals": number, "--first-seed": number, "--seconds": number, "--nodes": number,
     "--jobs": number, "--seed": number, "--pysol": number,
+    "--seeds": st.one_of(number, st.sampled_from(
+        ["5,9,20-29", "3-1", "1,1", "0-99999999", "7-", "-7", "1,,2", "0-9223372036854775807"])),
     "--executor": st.sampled_from(["serial", "process", "dask", "threads"]),
     "--out": st.sampled_from(["OUT", "DIR", "MISSING/x.csv", "", "\x00"]),
     "--summary": st.sampled_from(["OUT", "SUM", "DIR"]),

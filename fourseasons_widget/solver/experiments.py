@@ -527,6 +527,16 @@ class Checkpoint:
     def close(self) -> None:
         self.file.close()
 
+    @staticmethod
+    def discard(path) -> None:
+        """Remove the checkpoint file ``path`` and the settings kept beside it, where they
+        are (a run that finished, or one that starts afresh)."""
+        import os
+
+        for kept in (os.fspath(path), settings_path(path)):
+            if os.path.exists(kept):
+                os.remove(kept)
+
 
 @dataclass
 class Summary:

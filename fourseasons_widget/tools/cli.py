@@ -6,7 +6,10 @@ results.csv`` — a win-rate experiment with a progress bar, per-deal CSV and an
 interval (unknowns count as neither won nor lost: the interval runs from won/N to
 (won+unknown)/N); ``fourseasons budgets --variant standard --deals 200 --nodes
 1000,3000,10000 --out budgets.csv`` — the solver on the same deals at several node budgets
-(one summary row per budget: how the win rate grows with the search).
+(one summary row per budget: how the win rate grows with the search); ``fourseasons winrate
+--seeds 5,9,20-29 ...`` — the same on the deals named; ``fourseasons settle later.csv --deals
+classification-deals.csv.gz --summary classification.csv --then "..."`` — the deals a later
+run settled put in place of a classification's unknown rows (:mod:`..solver.settle`).
 
 Every argument is checked before any work: numbers in ASCII digits only (``int()`` would read
 ``'٣'`` as 3), each within its range, the seeds a run would deal below 2**63, the output files
@@ -127,8 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "Monte-Carlo fair player of solver/fair.py: votes of sampled orders on "
                         "every move; --nodes per sampled search, default 3000), or "
                         "'all' (the first three)")
-    w.add_argument("--deals", type=_deals, default=100)
-    w.add_argument("--first-seed", type=_seed, default=0, help="seeds run first..first+deals-1")
+    w.add_argument("--deals", type=_deals, default=None, help="how many deals (default 100)")
+    w.add_argument("--first-seed", type=_seed, default=None,
+                   help="seeds run first..first+deals-1 (default 0)")
+    w.add_argument("--seeds", type=_seed_list, default=None, metavar="LIST",
+                   help="the seeds to run instead, in this order: numbers and ranges, comma-"
+                        "separated (5,9,20-29)")
     w.add_argument("--seconds", type=_seconds, default=1.0, help="solver time per deal (the prover: per search)")
     w.add_argument("--nodes", type=_positive_int, default=None,
                    help="solver nodes per deal (the prover: per search)")
@@ -198,6 +205,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="slots of the largest layer table (a power of two; default 2**21)")
     v.add_argument("--out", default=None, help="CSV file: one row per deal, ranked")
     v.add_argument("--no-progress", action="store_true")
+
+    t = sub.add_parser("settle", help="put the deals later runs settled (won, or proved lost) "
+                                      "in place of a classification's unknown rows")
+    t.add_argument("rows", nargs="+", metavar="ROWS",
+                   help="per-deal files of winrate runs (--out), solver or prover")
+    t.add_argument("--deals", required=True, metavar="FILE",
+                   help="the per-deal classification to settle (.csv or .csv.gz), rewritten")
+    t.add_argument("--summary", default=None, metavar="FILE",
+                   help="its summary file (one row per variant): each variant touched is "
+                        "counted again and its command gets the words of --then")
+    t.add_argument("--then", default=None, metavar="TEXT",
+                   help="with --summary: how the rows were made, added to the command")
+    t.add_argument("--dry-run", action="store_true", help="check and count; write nothing")
     return p
 
 
@@ -206,6 +226,29 @@ def _table(text: str) -> int:
     if value is None or value < 1 << 16 or value > 1 << 34 or value & (value - 1):
         raise argparse.ArgumentTypeError(f"a power of two from 65536 to 2**34, not {quote(text)}")
     return value
+
+
+def _seed_list(text: str) -> list[int]:
+    """``--seeds``: seeds and ranges, comma-separated, each seed once, at most MAX_DEALS."""
+    seeds: list[int] = []
+    seen: set[int] = set()
+    for part in text.split(",", MAX_DEALS):
+        part = part.strip()
+        lo_text, dash, hi_text = part.partition("-")
+        lo, hi = ascii_int(lo_text.strip()), ascii_int(hi_text.strip()) if dash else None
+        if lo is None or (dash and (hi is None or hi < lo)) or max(lo, hi or 0) >= SEED_LIMIT:
+            raise argparse.ArgumentTypeError(
+                f"seeds and ranges from 0 to 2**63 - 1, comma-separated (5,9,20-29), not "
+                f"{quote(part or text)}")
+        last = lo if hi is None else hi
+        if len(seeds) + last - lo + 1 > MAX_DEALS:
+            raise argparse.ArgumentTypeError(f"at most {MAX_DEALS:,} seeds")
+        for s in range(lo, last + 1):
+            if s in seen:
+                raise argparse.ArgumentTypeError(f"seed {s} is named twice")
+            seen.add(s)
+            seeds.append(s)
+    return seeds
 
 
 def _budgets(text: str) -> list[int]:
@@ -402,8 +445,13 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     # every finished deal is appended to OUT.partial at once (never under the final name), so
     # an interrupted run keeps it and --resume goes on from it
     partial = a.out + ".partial" if a.out else None
-    why = _check_seeds(a.first_seed, a.deals) or _check_outputs(a.out, a.summary,
-                                                                partial=partial)
+    if a.seeds is not None and (a.first_seed is not None or a.deals is not None):
+        return _refuse("winrate", "--seeds names the deals: give it without --first-seed and "
+                                  "--deals")
+    first = 0 if a.first_seed is None else a.first_seed
+    count = 100 if a.deals is None else a.deals
+    why = (None if a.seeds is not None else _check_seeds(first, count)) or _check_outputs(
+        a.out, a.summary, partial=partial)
     if why:
         return _refuse("winrate", why)
     resumed: list | None = None
@@ -446,7 +494,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
     else:
         pool = _Pool(a.jobs)
         executor = pool.executor
-    seeds = range(a.first_seed, a.first_seed + a.deals)
+    seeds = a.seeds if a.seeds is not None else range(first, first + count)
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv if x != "--resume")
     all_rows = []
     summaries = []
@@ -455,7 +503,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
         from ..solver.experiments import Checkpoint, finished_rows
 
         if not a.resume:
-            _remove_partial(partial)
+            Checkpoint.discard(partial)
         checkpoint = Checkpoint(partial, settings)
     try:
         for v in variants:
@@ -496,7 +544,7 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             kept = (f"the deals finished so far are in {partial}; the same command with "
                     "--resume goes on from them")
         elif partial:
-            _remove_partial(partial)
+            Checkpoint.discard(partial)
         return _interrupted(kept)
     finally:
         if checkpoint is not None:
@@ -510,22 +558,13 @@ def cmd_winrate(a: argparse.Namespace, argv: list[str]) -> int:
             #                  outlived the command)
     if a.out:
         write_csv(all_rows, a.out)
-        if partial:
-            _remove_partial(partial)
+        if checkpoint is not None:
+            Checkpoint.discard(partial)
     if a.summary:
         from ..solver.experiments import SUMMARY_FIELDS
 
         write_csv(summaries, a.summary, SUMMARY_FIELDS)
     return 0
-
-
-def _remove_partial(partial: str) -> None:
-    """``OUT.partial`` and the settings kept beside it, where they are."""
-    from ..solver.experiments import settings_path
-
-    for path in (partial, settings_path(partial)):
-        if os.path.exists(path):
-            os.remove(path)
 
 
 def _lines(path: str) -> list[str]:
@@ -589,6 +628,35 @@ def cmd_survey(a: argparse.Namespace, argv: list[str]) -> int:
     return 0
 
 
+def cmd_settle(a: argparse.Namespace) -> int:
+    from ..solver.settle import SettleError, settle
+
+    if (a.summary is None) != (a.then is None):
+        return _refuse("settle", "--summary and --then go together (a summary row says how "
+                                 "its deals were settled)")
+    if not a.dry_run:
+        why = _check_outputs(a.deals, a.summary)
+        if why:
+            return _refuse("settle", why)
+    try:
+        done = settle(a.deals, a.rows, summary=a.summary, then=a.then, write=not a.dry_run)
+    except SettleError as e:
+        return _refuse("settle", str(e))
+    variants = sorted({*done.won, *done.lost, *done.same, *done.unknown})
+    for v in variants:
+        line = (f"{v}: {done.won.get(v, 0)} deals won and {done.lost.get(v, 0)} proved lost "
+                f"in place of unknown ones; {done.same.get(v, 0)} settled already, "
+                f"{done.unknown.get(v, 0)} still unknown in these rows")
+        if v in done.summary:
+            c = done.summary[v]
+            line += (f"; now {c['won']} won, {c['lost']} lost, {c['unknown']} unknown of "
+                     f"{c['n']}: 95% CI {100 * c['ci_low']:.2f}% – {100 * c['ci_high']:.2f}%")
+        print(line)
+    if a.dry_run:
+        print("(a dry run: nothing written)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     a = build_parser().parse_args(argv)
@@ -599,6 +667,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_budgets(a, argv)
         if a.command == "survey":
             return cmd_survey(a, argv)
+        if a.command == "settle":
+            return cmd_settle(a)
         return cmd_winrate(a, argv)
     except KeyboardInterrupt:
         return _interrupted("no file written")
