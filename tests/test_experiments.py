@@ -370,6 +370,20 @@ def test_solve_streamlined_answers_with_a_line_of_the_real_rules():
     assert solve(std, budget=Budget(positions=5_000), streamline=True).nodes == 5_000
     with pytest.raises(ValueError):
         solve(std, budget=Budget(positions=5_000), streamline="yes")
+    # the stricter rules first: the same win, without the plain search's 20,000 positions
+    first = solve(Game.new(seed=8, variant="sequences"), budget=Budget(positions=20_000),
+                  streamline=True, strict_first=True)
+    assert first.verdict == "won" and first.nodes == both.nodes - 20_000
+    assert first.moves == both.moves
+    # and where they find nothing, the real rules after them (deal 4: won by runs within a
+    # few hundred positions, not by single cards within 20,000): both searches' positions
+    runs = Game.new(seed=4, variant="sequences")
+    alone = solve(runs, budget=Budget(positions=20_000))
+    after = solve(runs, budget=Budget(positions=20_000), streamline=True, strict_first=True)
+    assert alone.verdict == after.verdict == "won" and after.nodes == 20_000 + alone.nodes
+    assert after.moves == alone.moves
+    with pytest.raises(ValueError):
+        solve(std, budget=Budget(positions=5_000), streamline=True, strict_first=1)
 
 
 def test_the_board_s_solve_uses_the_streamliner_where_runs_move(monkeypatch):
@@ -391,8 +405,46 @@ def test_the_board_s_solve_uses_the_streamliner_where_runs_move(monkeypatch):
     assert g.state.is_won
     seen = []
     real = exact.solve
-    monkeypatch.setattr(exact, "solve", lambda *a, **k: seen.append(
-        (k["budget"].seconds, k["streamline"])) or real(*a, **k))
+    monkeypatch.setattr(exact, "solve", lambda *a, **k: ("streamline" in k and seen.append(
+        (k["budget"].seconds, k["streamline"], k["strict_first"]))) or real(*a, **k))
     advice.solve_for_board(Game.new(seed=13), 0.2)
     advice.solve_for_board(Game.new(seed=13, variant="dick1883"), 0.2)
-    assert seen[0] == (0.2, False) and seen[1] == (0.1, True)
+    assert seen[0] == (0.2, False, False) and seen[1] == (0.1, True, False)
+
+
+def test_at_a_deal_the_streamliner_won_the_board_tries_single_cards_first(monkeypatch):
+    """Deal 8 of moving sequences is won in the shipped classification by the streamliner,
+    after the plain search spent its three million positions (the row counts more than its
+    budget): at that deal the board's search (Solve, "How could it have been won?") runs the
+    single cards first and answers within a second, where the plain search first would have
+    spent half its time in vain.  Anywhere else the order stays: a position in the game, a deal
+    won by the plain search, an unknown deal."""
+    from fourseasons_widget.solver import exact
+    from fourseasons_widget.solver.experiments import known_verdict
+    from fourseasons_widget.table import advice
+
+    g = Game.new(seed=8, variant="sequences")
+    known = known_verdict(g)
+    assert known.verdict == "won" and known.positions > known.max_positions
+    assert known.by_stricter_rules
+    assert not known_verdict(Game.new(seed=0, variant="sequences")).by_stricter_rules
+    unknown = next(s for s in range(1000) if known_verdict(
+        Game.new(seed=s, variant="sequences")).verdict == "unknown")
+    seen = []
+    real = exact.solve
+    # (the board's calls: the search's own call in the stricter rules passes no streamline)
+    monkeypatch.setattr(exact, "solve", lambda *a, **k: (
+        "streamline" in k and seen.append(k["strict_first"])) or real(*a, **k))
+    result = advice.solve_for_board(g, 4.0)
+    assert result.verdict == "won" and seen == [True]
+    # (every move of the line a move of the real game: it replays)
+    for m in result.moves:
+        g.play(m)
+    assert g.state.is_won
+    moved = Game.new(seed=8, variant="sequences")
+    moved.play(moved.legal_moves()[0])
+    for other in (moved, Game.new(seed=0, variant="sequences"),
+                  Game.new(seed=unknown, variant="sequences")):
+        seen.clear()
+        advice.solve_for_board(other, 0.2)
+        assert seen == [False]

@@ -306,7 +306,7 @@ def streamlined(rules: Rules) -> Rules | None:
 def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
           order: str = "auto", shorten_line: bool = True,
           engine: str = DEFAULT_ENGINE, max_table: int | None = None,
-          streamline: bool = False) -> SolveResult:
+          streamline: bool = False, strict_first: bool = False) -> SolveResult:
     """Solve a :class:`Game` or a :class:`State` (with its ``rules``) within ``budget`` (a
     :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
@@ -315,7 +315,11 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     position is solved once more in the stricter rules with the same budget again; a win
     there is a line of these rules and is returned as the verdict (its moves are checked
     again through these rules' engine), a loss there proves nothing and the verdict stays
-    unknown.  ``nodes`` and ``seconds`` count both searches.
+    unknown.  ``nodes`` and ``seconds`` count both searches.  ``strict_first`` (with
+    ``streamline``) runs the stricter rules first and the real ones only if they found no win:
+    for a deal known to be won by the streamliner (the board's "How could it have been won?"
+    on such a deal of the shipped classification), whose plain search would spend its whole
+    budget in vain first.
 
     A winning line is shortened (:func:`shorten`) unless ``shorten_line=False``.  ``engine``:
     as :func:`search` (``"auto"`` uses the compiled core where it can).  ``max_table``: the
@@ -335,19 +339,21 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     """
     shorten_line = check_flag(shorten_line, "shorten_line")
     streamline = check_flag(streamline, "streamline")
+    strict_first = check_flag(strict_first, "strict_first")
     if rules is None and not isinstance(getattr(position, "rules", None), Rules):
         raise ValueError("solve() takes a Game, or a State and its rules")
     state, rules = position_and_rules(position, rules)
     t0 = time.perf_counter()
-    verdict, raw, nodes, used = _search(
-        rules, state, max_nodes=budget.positions, max_seconds=budget.seconds, order=order,
-        use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine,
-        max_table=max_table)
-    strict = streamlined(rules) if streamline and verdict == "unknown" else None
-    if strict is not None and not (budget.cancel is not None and budget.cancel.is_set()):
+    strict = streamlined(rules) if streamline else None
+    cancelled = budget.cancel is not None and budget.cancel.is_set
+    verdict, raw, nodes, used = "unknown", [], 0, None
+
+    def by_strict_rules() -> None:
+        nonlocal verdict, raw, nodes, used, shorten_line
         st = solve(state, strict, budget=budget, order=order, shorten_line=shorten_line,
                    engine=engine, max_table=max_table)
         nodes += st.nodes
+        used = used or st.engine
         if st.verdict == "won":  # each move found again among these rules' own moves
             s, raw = state, []
             for m in st.moves:
@@ -357,6 +363,18 @@ def solve(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
                 raise AssertionError("a streamlined win is not a win of the real rules")
             verdict, used = "won", st.engine
             shorten_line = False  # (shortened in the stricter rules already)
+
+    if strict is not None and strict_first:
+        by_strict_rules()
+    if verdict != "won" and not (strict_first and cancelled and cancelled()):
+        verdict, raw, n, used = _search(
+            rules, state, max_nodes=budget.positions, max_seconds=budget.seconds, order=order,
+            use_tt=True, safe_home=True, probe=True, cancel=budget.cancel, engine=engine,
+            max_table=max_table)
+        nodes += n
+        if strict is not None and not strict_first and verdict == "unknown" and not (
+                cancelled and cancelled()):
+            by_strict_rules()
     if raw and shorten_line:
         raw = shorten_fully(rules, state, raw)
     moves = []

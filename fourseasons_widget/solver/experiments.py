@@ -691,6 +691,15 @@ class Known:
     unknown: int
     n: int
 
+    @property
+    def by_stricter_rules(self) -> bool:
+        """Won by the streamliner (``--streamline``: single cards only) after the real rules'
+        search spent its whole budget: the row counts both searches' positions, more than one
+        budget (no other run's row can: a search stops at its budget, and the prover's wins
+        are its first search's)."""
+        return (self.verdict == "won" and self.max_positions is not None
+                and self.positions > self.max_positions)
+
 
 _KNOWN: dict = {}
 

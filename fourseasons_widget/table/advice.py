@@ -83,12 +83,20 @@ def solve_for_board(game, seconds: float, cancel: threading.Event | None = None)
     half of them in the real rules and, if no verdict came, the other half in the same rules
     with single cards only (:func:`~fourseasons_widget.solver.exact.streamlined`: a win there is
     a win of the real game, found in a far smaller search — in the classification's runs it
-    found most of the wins the plain search missed)."""
+    found most of the wins the plain search missed).  At the deal itself, where the shipped
+    classification's win was the streamliner's (:attr:`~..solver.experiments.Known.
+    by_stricter_rules`), the single cards go first: the plain search would spend its half in
+    vain before them."""
     from ..solver.exact import solve, streamlined
+    from ..solver.experiments import known_verdict
 
     strict = streamlined(game.rules) is not None
+    first = False
+    if strict and game.state == game.start:
+        known = known_verdict(game)
+        first = known is not None and known.by_stricter_rules
     return solve(game, budget=Budget(seconds=seconds / 2 if strict else seconds, cancel=cancel),
-                 streamline=strict)
+                 streamline=strict, strict_first=first)
 
 
 class Hint(NamedTuple):

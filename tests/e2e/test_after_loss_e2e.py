@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import time
 
 import pytest
 from board_probes import act
@@ -221,6 +222,58 @@ def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, 
     assert "failed" not in root.inner_text()
     assert not root.locator('[data-role="replay"]').is_visible()
     whole_and_back(nb, root, text, back, lost_ply, f"no win found, {width} {theme}")
+
+
+#: a moving-sequences game lost on the board: the rule sheet's beginner (``play_heuristic``)
+#: on deal 8, its moves sent as the board sends them until the board proves the game lost.
+#: Deal 8 is one the plain search does not win within three million positions; the board's
+#: "How could it have been won?" finds its line with single cards only (the streamliner)
+SEQUENCES_LOST = (
+    "from fourseasons_widget import FourSeasons, Game\n"
+    "from fourseasons_widget.solver.players import play_heuristic\n"
+    "w = FourSeasons(seed=8, variant='sequences', auto_home=False, solve_seconds=6)\n"
+    "for m in play_heuristic(Game.new(seed=8, variant='sequences')).moves:\n"
+    "    if w.status == 'lost':\n"
+    "        break\n"
+    "    b = w.board\n"
+    "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
+    "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
+    "          'source': m.source, 'target': m.target})\n"
+    "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
+    "assert w.status == 'lost' and w._review.done.wait(120)\n"
+    "def line_wins():  # (the line on the replay, played through a fresh Game of the deal)\n"
+    "    from fourseasons_widget.model.state import Move\n"
+    "    g = Game.new(seed=8, variant='sequences')\n"
+    "    for card, source, target, _said in w.replay['moves']:\n"
+    "        g.play(Move(card, source, target))\n"
+    "    return g.state.is_won\n"
+    "w")
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), [(1280, 800, "light"), (420, 900, "dark")])
+def test_a_lost_moving_sequences_game_how_it_could_have_been_won(open_notebook, artifacts,
+                                                                 width, height, theme):
+    """A game of moving sequences lost on the board: Stats ▸ "How could it have been won?"
+    shows a winning line of the real game, and every way back is one ordinary click, as in
+    the standard game.  (The shipped classification knows the deal won by single cards only,
+    so the board's search tries them first and answers within seconds: in the real rules
+    first it spent 15 s in vain, and the line came 16 s after the click.)"""
+    nb, root, lost_ply = lost_board_at(open_notebook, [SEQUENCES_LOST], width, height, theme)
+    assert nb.eval("[w.game.rules.variant, w.status, w.game.seed]") == ["sequences", "lost", 8]
+    root.scroll_into_view_if_needed()
+    all_clickable(root, f"sequences {width} {theme}: the lost game")
+    timed: dict[str, float] = {}
+
+    def shot(name: str) -> None:
+        if name.endswith("-replay") and "replay" not in timed:
+            timed["replay"] = time.perf_counter() - timed["start"]
+            assert nb.eval("line_wins()") is True  # (the replay's line, not a promise)
+        nb.page.screenshot(path=str(artifacts / f"{name}.png"))
+
+    timed["start"] = time.perf_counter()
+    flow(nb, root, lost_ply, shot, f"sequences-{width}-{theme}")
+    print(f"sequences {width} {theme}: the winning line on screen {timed['replay']:.1f} s "
+          "after the first click")
 
 
 def lost_board_at(open_notebook, cells, width, height, theme):
