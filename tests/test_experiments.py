@@ -428,6 +428,15 @@ def test_at_a_deal_the_streamliner_won_the_board_tries_single_cards_first(monkey
     assert known.verdict == "won" and known.positions > known.max_positions
     assert known.by_stricter_rules
     assert not known_verdict(Game.new(seed=0, variant="sequences")).by_stricter_rules
+    # (a prover's row counts its proof search's positions too, which may end in a win: more
+    # than one budget, and no streamliner's)
+    from fourseasons_widget.solver.experiments import load_deals
+
+    proof = next(d for d in load_deals(classification=True)
+                 if d["variant"] == "sequences" and d["player"] == "prover"
+                 and d["outcome"] == "won" and int(d["nodes"]) > int(d["max_nodes"]))
+    by_proof = known_verdict(Game.new(seed=int(proof["seed"]), variant="sequences"))
+    assert by_proof.positions > by_proof.max_positions and not by_proof.by_stricter_rules
     unknown = next(s for s in range(1000) if known_verdict(
         Game.new(seed=s, variant="sequences")).verdict == "unknown")
     seen = []

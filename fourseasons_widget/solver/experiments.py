@@ -135,6 +135,10 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                 raise AssertionError(f"seed {task['seed']}: the {player}'s line does not win")
         row.update(outcome=verdict, moves=len(moves), nodes=nodes,
                    cards_home=52 if verdict == "won" else game.state.cards_home)
+        if task.get("keep_line") and verdict == "won":  # (solver/lines.py: the line itself)
+            from .rows import encode_line
+
+            row["line"] = encode_line(moves)
     elif player == FAIR:
         from .players import FAIR_NODES, play_fair
 
@@ -210,7 +214,6 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
     :func:`~.exact.streamlined` (single cards only), before any proof; a win there counts won,
     its line replayed through the real Game."""
     import numbers
-    from concurrent.futures import as_completed
 
     from ..model.rules import VARIANTS
     from ..validate import SEED_LIMIT, choice, flag, take, workers
@@ -269,11 +272,6 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
         if done and t["seed"] in done:
             rows[t["seed"]] = done[t["seed"]]
     todo = [t for t in tasks if t["seed"] not in rows]
-    own = None
-    if executor is None:
-        executor = own = ProcessPoolExecutor(max_workers=jobs)
-    elif executor == "serial":
-        executor = own = _Serial()
     bar = None
     if progress:
         from tqdm import tqdm
@@ -289,19 +287,37 @@ def run_experiment(variant: str, seeds: Iterable[int], *, player: str = "solver"
             bar.update(1)
 
     try:
-        if isinstance(executor, _Serial):  # one deal after the other, each kept as it ends
-            for t in todo:
-                take(t["seed"], run_deal(t))
-        else:
-            futures = {executor.submit(run_deal, t): t["seed"] for t in todo}
-            for f in as_completed(futures):
-                take(futures[f], f.result())
+        with contextlib.closing(each_done(todo, executor, jobs)) as ended:
+            for t, row in ended:
+                take(t["seed"], row)
     finally:
         if bar is not None:
             bar.close()
+    return [rows[t["seed"]] for t in tasks]
+
+
+def each_done(tasks: list[dict[str, Any]], executor=None, jobs: int | None = None):
+    """:func:`run_deal` on each task, in ``executor`` (``None``: a process pool of ``jobs``
+    workers, shut down at the end; ``"serial"``: this process, one task after the other, in
+    order): yields ``(task, row)`` as each ends."""
+    from concurrent.futures import as_completed
+
+    own = None
+    if executor is None:
+        executor = own = ProcessPoolExecutor(max_workers=jobs)
+    elif executor == "serial":
+        executor = own = _Serial()
+    try:
+        if isinstance(executor, _Serial):  # one deal after the other, each kept as it ends
+            for t in tasks:
+                yield t, run_deal(t)
+        else:
+            futures = {executor.submit(run_deal, t): t for t in tasks}
+            for f in as_completed(futures):
+                yield futures[f], f.result()
+    finally:
         if own is not None:
             own.shutdown()
-    return [rows[t["seed"]] for t in tasks]
 
 
 class CheckpointError(ValueError):
@@ -690,15 +706,16 @@ class Known:
     max_positions: int | None
     unknown: int
     n: int
+    player: str = "prover"
 
     @property
     def by_stricter_rules(self) -> bool:
         """Won by the streamliner (``--streamline``: single cards only) after the real rules'
-        search spent its whole budget: the row counts both searches' positions, more than one
-        budget (no other run's row can: a search stops at its budget, and the prover's wins
-        are its first search's)."""
-        return (self.verdict == "won" and self.max_positions is not None
-                and self.positions > self.max_positions)
+        search spent its whole budget: a solver's row that counts more positions than one
+        budget, both searches' (a search stops at its budget; a prover's row may count more,
+        its proof search's too, which can end in a win)."""
+        return (self.verdict == "won" and self.player == "solver"
+                and self.max_positions is not None and self.positions > self.max_positions)
 
 
 _KNOWN: dict = {}
@@ -728,7 +745,8 @@ def known_verdict(game) -> Known | None:
         for d in load_deals(classification=True):
             _KNOWN[(d["variant"], int(d["seed"]))] = Known(
                 d["outcome"], int(d["nodes"] or 0), int(d["moves"] or 0),
-                int(d["max_nodes"]) if d["max_nodes"] else None, *counts[d["variant"]])
+                int(d["max_nodes"]) if d["max_nodes"] else None, *counts[d["variant"]],
+                player=d["player"])
     known = _KNOWN.get((variant, seed))
     if known is None:
         return None

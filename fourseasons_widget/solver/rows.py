@@ -109,4 +109,11 @@ def experiment_row(cells: list[str], fields: tuple[str, ...], variants: Iterable
     return row
 
 
-__all__ = ["CSV_FORMULA_START", "CSV_LINE_LIMIT", "EXPERIMENT_MOVES_LIMIT", "EXPERIMENT_NODES_LIMIT", "EXPERIMENT_OUTCOMES", "csv_cell", "csv_int", "csv_real", "experiment_row"]
+def encode_line(moves) -> str:
+    """A winning line as a cell (``solver/lines.py``): its moves in the Game's notation
+    (``"JH c3>c2"``; a turn of the stock is ``"s"``), comma-separated."""
+    return ",".join("s" if (m.source, m.target) == ("stock", "waste") else str(m)
+                    for m in moves)
+
+
+__all__ = ["CSV_FORMULA_START", "CSV_LINE_LIMIT", "EXPERIMENT_MOVES_LIMIT", "EXPERIMENT_NODES_LIMIT", "EXPERIMENT_OUTCOMES", "csv_cell", "csv_int", "csv_real", "encode_line", "experiment_row"]

@@ -26,10 +26,11 @@ import gzip
 import io
 import math
 import os
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SettleError", "Settled", "settle", "summary_cells"]
+__all__ = ["SettleError", "Settled", "read_deals", "settle", "summary_cells"]
 
 #: the largest classification file read (decompressed): 1,000 deals of six variants is 400 kB
 MAX_BYTES = 64 << 20
@@ -81,12 +82,18 @@ def _read_text(path: str, what: str) -> str:
         return data.decode("ascii")
     except SettleError:
         raise
-    except (OSError, EOFError, gzip.BadGzipFile) as e:
+    except (OSError, EOFError, zlib.error) as e:  # (gzip.BadGzipFile is an OSError)
         from ..validate import quote_error
 
         raise SettleError(f"cannot read {name}: {quote_error(e, 120)}") from None
     except UnicodeDecodeError:
         raise SettleError(f"{name}: not ASCII text; not a {what}") from None
+
+
+def read_deals(path) -> list[dict[str, Any]]:
+    """The rows of a per-deal classification file (``.csv`` or ``.csv.gz``), each read
+    through the project's gate; raises :class:`SettleError` for a file that is not one."""
+    return _read_deals(os.fspath(path))[1]
 
 
 def _read_deals(path: str) -> tuple[list[str], list[dict[str, Any]], str]:
@@ -167,6 +174,8 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
     from .experiments import FIELDS, SEARCHERS, SUMMARY_FIELDS, CheckpointError, read_checkpoint
 
     deals = os.fspath(deals)
+    if isinstance(rows_files, (str, bytes, os.PathLike)):  # (one file, not its characters)
+        rows_files = [rows_files]
     if summary is not None and not (isinstance(then, str) and then.strip()):
         raise SettleError("a summary needs the words of its command's next step (then=)")
     lines, rows, ending = _read_deals(deals)

@@ -116,9 +116,12 @@ class Hint(NamedTuple):
 
 def effort(result) -> str:
     """How a solver's line was found, honestly: a line found with no search at all is said so."""
+    engine = getattr(result, "engine", "python")
+    if engine == "record":  # (solver/lines.py: found once, by the classification's run)
+        return (f"the line on record: the classification's solver found it with "
+                f"{result.nodes:,} positions")
     if result.nodes == 0:
         return "no search needed: only moves home and turns are left"
-    engine = getattr(result, "engine", "python")
     return (f"{result.nodes:,} positions searched, {result.seconds:.2f} s, "
             f"{'compiled' if engine == 'compiled' else 'Python'} engine")
 

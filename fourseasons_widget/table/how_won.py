@@ -126,12 +126,19 @@ class HowWon:
             known = known_verdict(game)
             self.known = known
             lost = known is not None and known.verdict == "lost"
-            self.line = None if lost else "searching"
+            # a line on record (solver/lines.py: the deals the solver needed more than 10,000
+            # positions for) is shown at once; the others are found in a moment
+            on_record = recorded(game, known) if known is not None and known.verdict == "won" \
+                else None
+            self.line = None if lost else "record" if on_record is not None else "searching"
             host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
                             "have been won", given=True, keep=mine)
             if lost:
                 return game
             advisor, seconds = host.advisor, host.solve_seconds
+            if on_record is not None:
+                advisor.show_solution(on_record, seconds)
+                return game
             if known is not None and known.verdict == "won":
                 seconds = max(seconds, KNOWN_WON_SECONDS)
 
@@ -170,6 +177,23 @@ class HowWon:
                       given=True)
             host.review.unstash(stash)
             return game
+
+
+def recorded(game: Game, known: Any):
+    """The winning line on record for ``game``'s deal (:func:`~..solver.lines.recorded_line`,
+    replayed through the Game) as the solver's answer, or ``None``: the positions are those its
+    classification's run searched, no search runs here."""
+    from ..solver.exact import SolveResult
+    from ..solver.lines import recorded_line
+
+    line = recorded_line(game)
+    if line is None:
+        return None
+    s, raw = game.state, []
+    for m in line:
+        raw.append(game.rules.engine.from_move(s, m))
+        s = game.rules.engine.apply(s, raw[-1])
+    return SolveResult("won", line, known.positions, 0.0, raw, "record")
 
 
 __all__ = ["HowWon", "HowWonHost", "deal_again"]

@@ -37,7 +37,8 @@ class BannerState:
     (``{"moves", "title"}``) and whether it was put aside (``dismissed``); ``back``, the title
     of the player's own game kept while "How could it have been won?" shows another deal, and
     ``line``, what the solver found of that deal: ``"searching"``, ``"won"`` (its winning line
-    is on the replay), ``"unknown"`` (no win within its time) or ``None`` (no search ran, or it
+    is on the replay), ``"record"`` (the line on record is, no search ran: solver/lines.py),
+    ``"unknown"`` (no win within its time) or ``None`` (no search ran, or it
     was stopped) — the banner promises the solver's winning line only when there is one;
     ``known``, what the shipped classification knows of that deal (a
     :class:`~fourseasons_widget.solver.experiments.Known`, or ``None`` where the deal is not
@@ -78,6 +79,8 @@ def banner(s: BannerState) -> dict[str, Any]:
                     "positions) proved it.")
         elif s.line == "won":
             text = "The solver's winning line is on the replay (Watch the solution)."
+        elif s.line == "record":
+            text = "The winning line on record is on the replay (Watch the solution)."
         elif known == "won" and s.line == "searching":
             text = (f"This deal can be won (a {s.known.moves}-move win is on record): the solver "
                     "is looking for it…")

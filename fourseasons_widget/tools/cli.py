@@ -9,7 +9,9 @@ interval (unknowns count as neither won nor lost: the interval runs from won/N t
 (one summary row per budget: how the win rate grows with the search); ``fourseasons winrate
 --seeds 5,9,20-29 ...`` — the same on the deals named; ``fourseasons settle later.csv --deals
 classification-deals.csv.gz --summary classification.csv --then "..."`` — the deals a later
-run settled put in place of a classification's unknown rows (:mod:`..solver.settle`).
+run settled put in place of a classification's unknown rows (:mod:`..solver.settle`);
+``fourseasons lines --deals classification-deals.csv.gz --out lines.csv`` — the winning lines
+of its long wins, each deal solved again with its row's budget (:mod:`..solver.lines`).
 
 Every argument is checked before any work: numbers in ASCII digits only (``int()`` would read
 ``'٣'`` as 3), each within its range, the seeds a run would deal below 2**63, the output files
@@ -218,6 +220,20 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--then", default=None, metavar="TEXT",
                    help="with --summary: how the rows were made, added to the command")
     t.add_argument("--dry-run", action="store_true", help="check and count; write nothing")
+
+    n = sub.add_parser("lines", help="the winning lines of a classification's won deals that "
+                                     "took the solver more than 10,000 positions, solved "
+                                     "again with their own budgets")
+    n.add_argument("--deals", required=True, metavar="FILE",
+                   help="the per-deal classification (.csv or .csv.gz)")
+    n.add_argument("--variant", default="all",
+                   help="one of " + ", ".join(VARIANTS) + ", or 'all' (the default)")
+    n.add_argument("--seeds", type=_seed_list, default=None, metavar="LIST",
+                   help="only these deals (5,9,20-29)")
+    n.add_argument("--jobs", type=_jobs, default=None, help="worker processes")
+    n.add_argument("--executor", choices=("process", "serial"), default="process")
+    n.add_argument("--out", required=True, help="CSV file: one row per line")
+    n.add_argument("--no-progress", action="store_true")
     return p
 
 
@@ -350,6 +366,22 @@ class _Pool:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)
+
+
+def _pooled(a: argparse.Namespace, work):
+    """``work(executor)`` in a pool of ``a.jobs`` worker processes (in this process with
+    ``--executor serial``), the pool stopped at once on Ctrl-C (raised again)."""
+    pool = None if a.executor == "serial" else _Pool(a.jobs)
+    try:
+        return work("serial" if pool is None else pool.executor)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.stop()
+            pool = None
+        raise
+    finally:
+        if pool is not None:
+            pool.close()
 
 
 def _suppress():
@@ -580,19 +612,12 @@ def cmd_budgets(a: argparse.Namespace, argv: list[str]) -> int:
         return _refuse("budgets", why)
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
     seeds = range(a.first_seed, a.first_seed + a.deals)
-    pool = None if a.executor == "serial" else _Pool(a.jobs)
     try:
-        rows = budget_curve(a.variant, seeds, a.nodes, command=command, max_seconds=a.seconds,
-                            executor="serial" if pool is None else pool.executor, jobs=a.jobs,
-                            progress=not a.no_progress)
+        rows = _pooled(a, lambda ex: budget_curve(
+            a.variant, seeds, a.nodes, command=command, max_seconds=a.seconds, executor=ex,
+            jobs=a.jobs, progress=not a.no_progress))
     except KeyboardInterrupt:
-        if pool is not None:
-            pool.stop()
-            pool = None
         return _interrupted("no file written")
-    finally:
-        if pool is not None:
-            pool.close()
     for r in rows:
         print(f"{a.variant} solver, {r['max_nodes']} nodes per deal: won {r['won']}/{r['n']}, "
               f"lost {r['lost']}, unknown {r['unknown']}; 95% CI {100 * r['ci_low']:.1f}% – "
@@ -657,6 +682,39 @@ def cmd_settle(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_lines(a: argparse.Namespace, argv: list[str]) -> int:
+    from ..solver.experiments import write_csv
+    from ..solver.lines import LINE_FIELDS, line_rows
+    from ..solver.settle import SettleError, read_deals
+
+    if a.variant != "all" and a.variant not in VARIANTS:
+        return _refuse("lines", f"unknown variant {quote(a.variant)}; choose one of "
+                                f"{', '.join(VARIANTS)}, or all")
+    why = _check_outputs(a.out)
+    if why:
+        return _refuse("lines", why)
+    try:
+        deals = read_deals(a.deals)
+    except SettleError as e:
+        return _refuse("lines", str(e))
+    keep = None if a.seeds is None else set(a.seeds)
+    deals = [d for d in deals if (a.variant == "all" or d["variant"] == a.variant)
+             and (keep is None or d["seed"] in keep)]
+    command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
+    try:
+        rows = _pooled(a, lambda ex: line_rows(deals, command=command, executor=ex,
+                                               jobs=a.jobs, progress=not a.no_progress))
+    except KeyboardInterrupt:
+        return _interrupted("no file written")
+    except RuntimeError as e:
+        return _refuse("lines", str(e))
+    same = sum(r["same"] for r in rows)
+    print(f"{len(rows)} lines, {sum(r['moves'] for r in rows):,} moves; {same} re-runs counted "
+          "the positions of their deal's row exactly")
+    write_csv(rows, a.out, LINE_FIELDS)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     a = build_parser().parse_args(argv)
@@ -669,6 +727,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_survey(a, argv)
         if a.command == "settle":
             return cmd_settle(a)
+        if a.command == "lines":
+            return cmd_lines(a, argv)
         return cmd_winrate(a, argv)
     except KeyboardInterrupt:
         return _interrupted("no file written")
