@@ -166,3 +166,28 @@ def test_what_the_lines_command_refuses(made, tmp_path, capsys, case):
     err = capsys.readouterr().err
     assert rc == 2 and err.strip() and "Traceback" not in err and len(err) < 1000
     assert not (tmp_path / "l.csv").exists()
+
+
+def test_solve_at_a_deal_on_record_answers_with_its_line_and_searches_elsewhere():
+    """The board's Solve (its Demo too) at a deal whose line is on record: that line at once,
+    said to be the record's (a deal won after tens of millions of positions, which a board's
+    few seconds of search do not find); one move later the board searches as ever."""
+    variant, seed = max((k for k in load_lines() if k[0] == "standard"),
+                        key=lambda k: int(known_positions(*k)))
+    w = FourSeasons(seed=seed, stats=False, solve_seconds=0.5)
+    result = w.solve()
+    assert result.verdict == "won" and result.engine == "record" and result.seconds == 0.0
+    assert result.nodes == known_positions(variant, seed) > 10_000_000
+    assert "the line on record" in w.message
+    g = Game.new(seed=seed)
+    for m in result.moves:
+        g.play(m)
+    assert g.state.is_won
+    w.play(w.game.legal_moves()[0])
+    assert w.solve().engine != "record"
+
+
+def known_positions(variant: str, seed: int) -> int:
+    from fourseasons_widget.solver.experiments import known_verdict
+
+    return known_verdict(Game.new(seed=seed, variant=variant)).positions

@@ -77,6 +77,30 @@ def board_seconds(given: Budget | None, default: float) -> float:
     return seconds_budget(None if given is None else given.seconds, "budget.seconds", default)
 
 
+def line_on_record(game):
+    """At the deal itself, the winning line on record for ``game``'s deal
+    (:func:`~..solver.lines.recorded_line`: a deal of the shipped classification that took its
+    solver more than 10,000 positions, the line replayed through the Game first) as the
+    solver's answer, its positions those of the classification's run and its engine
+    ``"record"`` — or ``None`` (another position, no line on record): then the board
+    searches."""
+    from ..solver.exact import SolveResult
+    from ..solver.experiments import known_verdict
+    from ..solver.lines import recorded_line
+
+    if game.state != game.start:
+        return None
+    known = known_verdict(game)
+    line = recorded_line(game) if known is not None and known.verdict == "won" else None
+    if line is None:
+        return None
+    s, raw = game.state, []
+    for m in line:
+        raw.append(game.rules.engine.from_move(s, m))
+        s = game.rules.engine.apply(s, raw[-1])
+    return SolveResult("won", line, known.positions, 0.0, raw, "record")
+
+
 def solve_for_board(game, seconds: float, cancel: threading.Event | None = None):
     """The board's Solve (its Demo and "How could it have been won?" too): the solver on
     ``game`` within ``seconds``.  Where runs move whole (moving sequences, Dick 1883) it spends
@@ -86,10 +110,14 @@ def solve_for_board(game, seconds: float, cancel: threading.Event | None = None)
     found most of the wins the plain search missed).  At the deal itself, where the shipped
     classification's win was the streamliner's (:attr:`~..solver.experiments.Known.
     by_stricter_rules`), the single cards go first: the plain search would spend its half in
-    vain before them."""
+    vain before them.  At a deal whose line is on record (:func:`line_on_record`), that line,
+    with no search."""
     from ..solver.exact import solve, streamlined
     from ..solver.experiments import known_verdict
 
+    on_record = line_on_record(game)
+    if on_record is not None:
+        return on_record
     strict = streamlined(game.rules) is not None
     first = False
     if strict and game.state == game.start:

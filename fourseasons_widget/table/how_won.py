@@ -22,6 +22,7 @@ from ..channel import IntentError
 from ..model.game import Game
 from ..model.rules import IllegalMoveError
 from ..validate import is_int, quote
+from .advice import line_on_record
 from .host import TableHost
 from .intents import handles
 from .recorder import history_or_none
@@ -128,8 +129,7 @@ class HowWon:
             lost = known is not None and known.verdict == "lost"
             # a line on record (solver/lines.py: the deals the solver needed more than 10,000
             # positions for) is shown at once; the others are found in a moment
-            on_record = recorded(game, known) if known is not None and known.verdict == "won" \
-                else None
+            on_record = line_on_record(game)
             self.line = None if lost else "record" if on_record is not None else "searching"
             host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
                             "have been won", given=True, keep=mine)
@@ -177,23 +177,6 @@ class HowWon:
                       given=True)
             host.review.unstash(stash)
             return game
-
-
-def recorded(game: Game, known: Any):
-    """The winning line on record for ``game``'s deal (:func:`~..solver.lines.recorded_line`,
-    replayed through the Game) as the solver's answer, or ``None``: the positions are those its
-    classification's run searched, no search runs here."""
-    from ..solver.exact import SolveResult
-    from ..solver.lines import recorded_line
-
-    line = recorded_line(game)
-    if line is None:
-        return None
-    s, raw = game.state, []
-    for m in line:
-        raw.append(game.rules.engine.from_move(s, m))
-        s = game.rules.engine.apply(s, raw[-1])
-    return SolveResult("won", line, known.positions, 0.0, raw, "record")
 
 
 __all__ = ["HowWon", "HowWonHost", "deal_again"]
