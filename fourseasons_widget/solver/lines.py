@@ -12,8 +12,8 @@ board, each line replayed through the Game before it is shown (a line that does 
 one: :func:`recorded_line` gives ``None`` and the board searches as before).
 
 A deal the solver won within :data:`LINE_FROM` positions has no line here: the board's own
-search finds it at once (a fraction of a second in the compiled core, about a second in pure
-Python).  ``fourseasons lines --deals classification-deals.csv.gz --out lines.csv`` remakes the
+search finds it at once (in pure Python too: 0.05–0.07 s for six standard deals won with 6,300
+to 9,000 positions, measured with ``engine="python"``).  ``fourseasons lines --deals classification-deals.csv.gz --out lines.csv`` remakes the
 file (its command is in every row).
 """
 
