@@ -590,17 +590,28 @@ def write_csv(rows: list[dict[str, Any]], path, fields: list[str] | tuple[str, .
     summary and budget-curve files pass theirs).  Written to a temporary file in the same
     folder and renamed when complete: an interrupted write never leaves a file that looks
     whole."""
+    import io
+
+    out = io.StringIO(newline="")
+    w = csv.DictWriter(out, fieldnames=fields)
+    w.writeheader()
+    for r in rows:
+        w.writerow(_cells(r, fields))
+    write_whole(path, out.getvalue().encode())
+
+
+def write_whole(path, data: bytes) -> None:
+    """``data`` to ``path`` through a temporary file in the same folder, renamed when
+    complete (the one way the package's files are written: an interrupted write never leaves a
+    file that looks whole)."""
     import os
     import secrets
 
     path = os.fspath(path)
     tmp = f"{path}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
-        with open(tmp, "x", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=fields)
-            w.writeheader()
-            for r in rows:
-                w.writerow(_cells(r, fields))
+        with open(tmp, "xb") as f:
+            f.write(data)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -131,9 +131,8 @@ def _read_deals(path: str) -> tuple[list[str], list[dict[str, Any]], str]:
 
 def _write(path: str, text: str) -> None:
     """``text`` to ``path`` (gzip, reproducibly, when the name ends in ``.gz``), through a
-    temporary file renamed when whole."""
-    import contextlib
-    import secrets
+    temporary file renamed when whole (:func:`~.experiments.write_whole`)."""
+    from .experiments import write_whole
 
     data = text.encode("ascii")
     if path.endswith(".gz"):
@@ -143,15 +142,7 @@ def _write(path: str, text: str) -> None:
                            compresslevel=9) as g:
             g.write(data)
         data = buf.getvalue()
-    tmp = f"{path}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    try:
-        with open(tmp, "xb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
-        raise
+    write_whole(path, data)
 
 
 def _line(row: dict[str, Any], fields) -> str:

@@ -23,22 +23,31 @@ pytestmark = pytest.mark.e2e
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "lost_games.json"
 LATE = min(json.loads(DATA.read_text()), key=lambda g: len(g["moves"]) - g["turning_point"])
 
-#: the player's game, lost on the board (its moves sent as the board sends them, up to where
-#: the board proves it lost: a move on after that is refused, as a player meets it)
-LOST_GAME = (
-    "from fourseasons_widget import FourSeasons\n"
-    f"w = FourSeasons(seed={LATE['seed']}, variant={LATE['variant']!r}, auto_home=False,"
-    " solve_seconds=30)\n"
-    f"for n in {LATE['moves']!r}:\n"
-    "    if w.status == 'lost':\n"
-    "        break\n"
-    "    m, b = w.game.parse_move(n), w.board\n"
-    "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
-    "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
-    "          'source': m.source, 'target': m.target})\n"
-    "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
-    "assert w._review.done.wait(120)\n"
-    "w")
+def lost_on_the_board(board: str, moves: str, setup: str = "") -> str:
+    """A cell that makes the board ``board`` (a ``FourSeasons(...)`` expression) and plays
+    ``moves`` (an expression: move notations) as the board sends them, up to where the board
+    proves the game lost (a move on after that is refused, as a player meets it), then waits
+    for the loss's analysis; it ends with ``w`` (the board shown)."""
+    return (
+        "from fourseasons_widget import FourSeasons\n"
+        f"{setup}"
+        f"w = {board}\n"
+        f"for n in {moves}:\n"
+        "    if w.status == 'lost':\n"
+        "        break\n"
+        "    m, b = w.game.parse_move(n), w.board\n"
+        "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
+        "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
+        "          'source': m.source, 'target': m.target})\n"
+        "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
+        "assert w._review.done.wait(120)\n"
+        "w")
+
+
+#: the player's game, lost on the board
+LOST_GAME = lost_on_the_board(
+    f"FourSeasons(seed={LATE['seed']}, variant={LATE['variant']!r}, auto_home=False, "
+    "solve_seconds=30)", repr(LATE["moves"]))
 
 #: the controls of the board a person sees (not hidden, not inside a closed panel) whose centre,
 #: in the window, a click does not reach: what lies there instead
@@ -228,19 +237,12 @@ def test_no_win_found_the_banner_says_so_and_the_way_back_clicks(open_notebook, 
 #: on deal 8, its moves sent as the board sends them until the board proves the game lost.
 #: Deal 8 is one the plain search does not win within three million positions (single cards
 #: only, the streamliner, do)
-SEQUENCES_LOST = (
-    "from fourseasons_widget import FourSeasons, Game\n"
-    "from fourseasons_widget.solver.players import play_heuristic\n"
-    "w = FourSeasons(seed=8, variant='sequences', auto_home=False, solve_seconds=6)\n"
-    "for m in play_heuristic(Game.new(seed=8, variant='sequences')).moves:\n"
-    "    if w.status == 'lost':\n"
-    "        break\n"
-    "    b = w.board\n"
-    "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
-    "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
-    "          'source': m.source, 'target': m.target})\n"
-    "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
-    "assert w.status == 'lost' and w._review.done.wait(120)\n"
+SEQUENCES_LOST = lost_on_the_board(
+    "FourSeasons(seed=8, variant='sequences', auto_home=False, solve_seconds=6)",
+    "[str(m) for m in play_heuristic(Game.new(seed=8, variant='sequences')).moves]",
+    setup="from fourseasons_widget import Game\n"
+          "from fourseasons_widget.solver.players import play_heuristic\n")[:-1] + (
+    "assert w.status == 'lost'\n"
     "def line_wins():  # (the line on the replay, played through a fresh Game of the deal)\n"
     "    from fourseasons_widget.model.state import Move\n"
     "    g = Game.new(seed=8, variant='sequences')\n"
