@@ -108,3 +108,24 @@ _st["piles"][1] = " ".join(_run)
 _rules = get_rules("standard")
 _game = Game(state_from_dict(_rules, _st), _rules)
 """
+
+
+def lost_on_the_board(board: str, moves: str, setup: str = "") -> str:
+    """A cell that makes the board ``board`` (a ``FourSeasons(...)`` expression) and plays
+    ``moves`` (an expression: move notations) as the board sends them, up to where the board
+    proves the game lost (a move on after that is refused, as a player meets it), then waits
+    for the loss's analysis; it ends with ``w`` (the board shown)."""
+    return (
+        "from fourseasons_widget import FourSeasons\n"
+        f"{setup}"
+        f"w = {board}\n"
+        f"for n in {moves}:\n"
+        "    if w.status == 'lost':\n"
+        "        break\n"
+        "    m, b = w.game.parse_move(n), w.board\n"
+        "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
+        "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
+        "          'source': m.source, 'target': m.target})\n"
+        "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
+        "assert w._review.done.wait(120)\n"
+        "w")

@@ -9,7 +9,7 @@ import json
 import pathlib
 
 import pytest
-from board_probes import act
+from board_probes import act, lost_on_the_board
 
 pytestmark = pytest.mark.e2e
 
@@ -65,20 +65,9 @@ def test_after_how_it_could_have_been_won_the_lost_game_is_one_click_away(open_n
                                                                           artifacts):
     late = min(json.loads(DATA.read_text()), key=lambda g: len(g["moves"]) - g["turning_point"])
     # the player's game, lost on the board (its moves sent as the board sends them)
-    nb = open_notebook([
-        "from fourseasons_widget import FourSeasons\n"
-        f"w = FourSeasons(seed={late['seed']}, variant={late['variant']!r}, auto_home=False,"
-        " solve_seconds=30)\n"
-        f"for n in {late['moves']!r}:\n"
-        "    if w.status == 'lost':  # (proved lost on the board: a move on is refused)\n"
-        "        break\n"
-        "    m, b = w.game.parse_move(n), w.board\n"
-        "    c = ({'type': 'turn'} if (m.source, m.target) == ('stock', 'waste') else\n"
-        "         {'type': 'move', 'card': None if m.source == 'stock' else m.card,\n"
-        "          'source': m.source, 'target': m.target})\n"
-        "    assert w.handle_intent({**c, 'ply': b['ply'], 'version': b['version']}), w.message\n"
-        "assert w._review.done.wait(120)\n"
-        "w"])
+    nb = open_notebook([lost_on_the_board(
+        f"FourSeasons(seed={late['seed']}, variant={late['variant']!r}, auto_home=False, "
+        "solve_seconds=30)", repr(late["moves"]))])
     root = nb.widgets().first
     lost_ply = nb.eval("w.ply")
     assert nb.eval("w.status") == "lost" and nb.eval("w.analysis['state']") == "done"
