@@ -80,6 +80,82 @@ def test_a_won_row_its_budget_does_not_win_again_is_refused(made, tmp_path, caps
     assert not (tmp_path / "lines.csv").exists()
 
 
+def test_the_lines_of_a_later_pass_join_the_file_in_the_classification_s_order(made, tmp_path,
+                                                                               capsys):
+    """``--into``: a pass's lines join the file where their deals stand in the classification
+    (here sequences deal 8 first, then standard deal 3 put before it), a line made again is
+    left as it was, and the file read back is the one ``--out`` makes of both at once."""
+    whole = _rows(made / "lines.csv")
+    into = tmp_path / "lines.csv.gz"
+    base = ["lines", "--deals", str(made / "deals.csv"), "--executor", "serial",
+            "--no-progress", "--into", str(into)]
+    assert cli.main([*base, "--variant", "sequences"]) == 0
+    assert "1 added, 0 replaced, 0 unchanged; 1 lines in all" in capsys.readouterr().out
+    assert cli.main([*base, "--variant", "standard"]) == 0
+    assert "1 added, 0 replaced, 0 unchanged; 2 lines in all" in capsys.readouterr().out
+    got = list(csv.DictReader(io.StringIO(gzip.decompress(into.read_bytes()).decode())))
+    assert [(r["variant"], r["seed"]) for r in got] == [("standard", "3"), ("sequences", "8")]
+    for mine, theirs in zip(got, whole):
+        assert {k: mine[k] for k in mine if k != "command"} == \
+               {k: theirs[k] for k in theirs if k != "command"}
+    assert "--variant sequences" in got[1]["command"]
+    before = into.read_bytes()
+    assert cli.main([*base, "--seeds", "3"]) == 0
+    assert "0 added, 0 replaced, 1 unchanged; 2 lines in all" in capsys.readouterr().out
+    assert into.read_bytes() == before  # (an unchanged line keeps its row: the same bytes)
+
+
+def test_a_lines_file_that_is_not_one_is_refused_before_any_search(made, tmp_path, capsys,
+                                                                    monkeypatch):
+    """``--into`` a file that is not a lines file, or one holding a line of a deal the
+    classification does not hold as won, or a place no file can be written: refused, the file
+    as it was, and no search."""
+    searched = []
+    real = lines_mod.line_rows
+    monkeypatch.setattr(lines_mod, "line_rows", lambda *a, **k: searched.append(1) or real(*a, **k))
+    good = (made / "lines.csv").read_text()
+    head, first = good.splitlines()[:2]
+    cases = {
+        "not.csv": "a,b\r\n1,2\r\n",
+        "moves.csv": head + "\r\n" + first.replace(",161,", ",9,", 1) + "\r\n",
+        "twice.csv": head + "\r\n" + first + "\r\n" + first + "\r\n",
+        "variant.csv": head + "\r\n" + first.replace("standard", "klondike", 1) + "\r\n",
+        "bytes.csv": "\xff" * 100,
+    }
+    for name, text in cases.items():
+        path = tmp_path / name
+        path.write_bytes(text.encode("latin-1"))
+        rc = cli.main(["lines", "--deals", str(made / "deals.csv"), "--executor", "serial",
+                       "--no-progress", "--seeds", "3", "--into", str(path)])
+        err = capsys.readouterr().err
+        assert rc == 2 and name in err, (name, err)
+        assert path.read_bytes() == text.encode("latin-1")
+    assert searched == []
+    # a line of a deal the classification holds unknown (deal 4): refused, nothing written
+    stranger = tmp_path / "stranger.csv"
+    row = next(csv.DictReader(io.StringIO(good)))
+    out = io.StringIO()
+    w = csv.DictWriter(out, fieldnames=list(row))
+    w.writeheader()
+    w.writerow({**row, "seed": "4"})
+    stranger.write_bytes(out.getvalue().encode())
+    rc = cli.main(["lines", "--deals", str(made / "deals.csv"), "--executor", "serial",
+                   "--no-progress", "--seeds", "3", "--into", str(stranger)])
+    err = capsys.readouterr().err
+    assert rc == 2 and "standard deal 4 has a line but is not won in the classification" in err
+    assert stranger.read_bytes() == out.getvalue().encode()
+    # a place no file can be written: refused before any search
+    for where in (tmp_path, tmp_path / "missing" / "lines.csv.gz", "/proc/version"):
+        rc = cli.main(["lines", "--deals", str(made / "deals.csv"), "--executor", "serial",
+                       "--no-progress", "--seeds", "3", "--into", str(where)])
+        err = capsys.readouterr().err
+        assert rc == 2 and err.startswith("fourseasons lines: ") and "Traceback" not in err
+    assert searched == []
+    with pytest.raises(SystemExit):  # (--out and --into: one or the other)
+        cli.main(["lines", "--deals", str(made / "deals.csv"), "--out", "a.csv", "--into",
+                  "b.csv"])
+
+
 def test_every_long_win_of_the_shipped_classification_has_its_line():
     """The shipped file: one line for each won deal the solver needed more than LINE_FROM
     positions for, none for another deal, each made by the same search as its row (the same

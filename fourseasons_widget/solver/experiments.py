@@ -619,6 +619,25 @@ def write_whole(path, data: bytes) -> None:
         raise
 
 
+def write_text(path, text: str) -> None:
+    """ASCII ``text`` to ``path`` — gzip, reproducibly (no name of the moment, no time: the same
+    text gives the same bytes), where the name ends in ``.gz`` — through :func:`write_whole`."""
+    import gzip
+    import io
+    import os
+
+    path = os.fspath(path)
+    data = text.encode("ascii")
+    if path.endswith(".gz"):
+        buf = io.BytesIO()
+        inner = os.path.basename(path)[:-3]
+        with gzip.GzipFile(filename=inner, mode="wb", fileobj=buf, mtime=0,
+                           compresslevel=9) as g:
+            g.write(data)
+        data = buf.getvalue()
+    write_whole(path, data)
+
+
 def read_csv(path) -> list[dict[str, Any]]:
     with open(path, newline="") as f:
         return list(csv.DictReader(f))

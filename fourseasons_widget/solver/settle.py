@@ -30,7 +30,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SettleError", "Settled", "read_deals", "settle", "summary_cells"]
+__all__ = ["SettleError", "Settled", "read_deals", "read_text", "settle", "summary_cells"]
 
 #: the largest classification file read (decompressed): 1,000 deals of six variants is 400 kB
 MAX_BYTES = 64 << 20
@@ -69,7 +69,9 @@ def summary_cells(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "ci_high": math.ceil(s.high * 1e4) / 1e4}
 
 
-def _read_text(path: str, what: str) -> str:
+def read_text(path: str, what: str) -> str:
+    """The ASCII text of ``path`` (gunzipped where the name ends in ``.gz``), at most
+    :data:`MAX_BYTES`; :class:`SettleError` naming ``what`` it should have been otherwise."""
     name = os.path.basename(path)
     try:
         with open(path, "rb") as f:
@@ -104,7 +106,7 @@ def _read_deals(path: str) -> tuple[list[str], list[dict[str, Any]], str]:
     from .rows import experiment_row
 
     name = os.path.basename(path)
-    text = _read_text(path, "per-deal classification")
+    text = read_text(path, "per-deal classification")
     ending = "\r\n" if "\r\n" in text else "\n"
     lines = text.split(ending)
     if lines and lines[-1] == "":
@@ -129,22 +131,6 @@ def _read_deals(path: str) -> tuple[list[str], list[dict[str, Any]], str]:
     return lines, rows, ending
 
 
-def _write(path: str, text: str) -> None:
-    """``text`` to ``path`` (gzip, reproducibly, when the name ends in ``.gz``), through a
-    temporary file renamed when whole (:func:`~.experiments.write_whole`)."""
-    from .experiments import write_whole
-
-    data = text.encode("ascii")
-    if path.endswith(".gz"):
-        buf = io.BytesIO()
-        inner = os.path.basename(path)[:-3]
-        with gzip.GzipFile(filename=inner, mode="wb", fileobj=buf, mtime=0,
-                           compresslevel=9) as g:
-            g.write(data)
-        data = buf.getvalue()
-    write_whole(path, data)
-
-
 def _line(row: dict[str, Any], fields) -> str:
     from .experiments import _cells
 
@@ -162,7 +148,14 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
     needed with ``summary``: a row says how it was made).  ``write=False`` checks and counts
     only.  Raises :class:`SettleError` (see the module) with nothing written."""
     from ..validate import quote, safe_text
-    from .experiments import FIELDS, SEARCHERS, SUMMARY_FIELDS, CheckpointError, read_checkpoint
+    from .experiments import (
+        FIELDS,
+        SEARCHERS,
+        SUMMARY_FIELDS,
+        CheckpointError,
+        read_checkpoint,
+        write_text,
+    )
 
     deals = os.fspath(deals)
     if isinstance(rows_files, (str, bytes, os.PathLike)):  # (one file, not its characters)
@@ -219,7 +212,7 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
     if summary is not None and touched:
         summary = os.fspath(summary)
         sname = os.path.basename(summary)
-        text = _read_text(summary, "summary file")
+        text = read_text(summary, "summary file")
         sending = "\r\n" if "\r\n" in text else "\n"
         try:
             recs = list(csv.DictReader(io.StringIO(text, newline="")))
@@ -243,7 +236,7 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
         w.writerows(recs)
         summary_text = out.getvalue()
     if write and new:
-        _write(deals, ending.join(lines) + ending)
+        write_text(deals, ending.join(lines) + ending)
         if summary_text is not None:
-            _write(summary, summary_text)
+            write_text(summary, summary_text)
     return done

@@ -77,28 +77,22 @@ def board_seconds(given: Budget | None, default: float) -> float:
     return seconds_budget(None if given is None else given.seconds, "budget.seconds", default)
 
 
-def line_on_record(game):
+def line_on_record(game, known=None):
     """At the deal itself, the winning line on record for ``game``'s deal
-    (:func:`~..solver.lines.recorded_line`: a deal of the shipped classification that took its
+    (:func:`~..solver.lines.line_of_record`: a deal of the shipped classification that took its
     solver more than 10,000 positions, the line replayed through the Game first) as the
     solver's answer, its positions those of the classification's run and its engine
     ``"record"`` — or ``None`` (another position, no line on record): then the board
-    searches."""
+    searches.  ``known``: the deal's verdict on record, where the caller has it already."""
     from ..solver.exact import SolveResult
-    from ..solver.experiments import known_verdict
-    from ..solver.lines import recorded_line
+    from ..solver.lines import line_of_record
 
     if game.state != game.start:
         return None
-    known = known_verdict(game)
-    line = recorded_line(game) if known is not None and known.verdict == "won" else None
-    if line is None:
+    found = line_of_record(game, known)
+    if found is None:
         return None
-    s, raw = game.state, []
-    for m in line:
-        raw.append(game.rules.engine.from_move(s, m))
-        s = game.rules.engine.apply(s, raw[-1])
-    return SolveResult("won", line, known.positions, 0.0, raw, "record")
+    return SolveResult("won", found.moves, found.positions, 0.0, found.raw, "record")
 
 
 def solve_for_board(game, seconds: float, cancel: threading.Event | None = None):
@@ -115,14 +109,12 @@ def solve_for_board(game, seconds: float, cancel: threading.Event | None = None)
     from ..solver.exact import solve, streamlined
     from ..solver.experiments import known_verdict
 
-    on_record = line_on_record(game)
+    known = known_verdict(game) if game.state == game.start else None
+    on_record = line_on_record(game, known)
     if on_record is not None:
         return on_record
     strict = streamlined(game.rules) is not None
-    first = False
-    if strict and game.state == game.start:
-        known = known_verdict(game)
-        first = known is not None and known.by_stricter_rules
+    first = strict and known is not None and known.by_stricter_rules
     return solve(game, budget=Budget(seconds=seconds / 2 if strict else seconds, cancel=cancel),
                  streamline=strict, strict_first=first)
 

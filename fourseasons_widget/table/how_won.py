@@ -129,7 +129,7 @@ class HowWon:
             lost = known is not None and known.verdict == "lost"
             # a line on record (solver/lines.py: the deals the solver needed more than 10,000
             # positions for) is shown at once; the others are found in a moment
-            on_record = line_on_record(game)
+            on_record = line_on_record(game, known)
             self.line = None if lost else "record" if on_record is not None else "searching"
             host.deal(game, f"{game.rules.title}: {deal or 'the deal'} again — how it could "
                             "have been won", given=True, keep=mine)

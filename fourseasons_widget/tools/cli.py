@@ -232,7 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only these deals (5,9,20-29)")
     n.add_argument("--jobs", type=_jobs, default=None, help="worker processes")
     n.add_argument("--executor", choices=("process", "serial"), default="process")
-    n.add_argument("--out", required=True, help="CSV file: one row per line")
+    where = n.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", help="CSV file: one row per line")
+    where.add_argument("--into", metavar="FILE",
+                       help="a lines file (.csv or .csv.gz, made if missing) the new lines join, "
+                            "in the classification's order (a deal's new line replaces its old)")
     n.add_argument("--no-progress", action="store_true")
     return p
 
@@ -684,21 +688,23 @@ def cmd_settle(a: argparse.Namespace) -> int:
 
 def cmd_lines(a: argparse.Namespace, argv: list[str]) -> int:
     from ..solver.experiments import write_csv
-    from ..solver.lines import LINE_FIELDS, line_rows
+    from ..solver.lines import LINE_FIELDS, line_rows, merge_lines
     from ..solver.settle import SettleError, read_deals
 
     if a.variant != "all" and a.variant not in VARIANTS:
         return _refuse("lines", f"unknown variant {quote(a.variant)}; choose one of "
                                 f"{', '.join(VARIANTS)}, or all")
-    why = _check_outputs(a.out)
+    why = _check_outputs(a.out or a.into)
     if why:
         return _refuse("lines", why)
     try:
-        deals = read_deals(a.deals)
+        classified = read_deals(a.deals)
+        if a.into:  # (a file that is not one is refused before the search)
+            merge_lines(a.into, [], classified, write=False)
     except SettleError as e:
         return _refuse("lines", str(e))
     keep = None if a.seeds is None else set(a.seeds)
-    deals = [d for d in deals if (a.variant == "all" or d["variant"] == a.variant)
+    deals = [d for d in classified if (a.variant == "all" or d["variant"] == a.variant)
              and (keep is None or d["seed"] in keep)]
     command = "fourseasons " + " ".join(shlex.quote(x) for x in argv)
     try:
@@ -711,7 +717,15 @@ def cmd_lines(a: argparse.Namespace, argv: list[str]) -> int:
     same = sum(r["same"] for r in rows)
     print(f"{len(rows)} lines, {sum(r['moves'] for r in rows):,} moves; {same} re-runs counted "
           "the positions of their deal's row exactly")
-    write_csv(rows, a.out, LINE_FIELDS)
+    if a.out:
+        write_csv(rows, a.out, LINE_FIELDS)
+        return 0
+    try:
+        counts = merge_lines(a.into, rows, classified)
+    except SettleError as e:
+        return _refuse("lines", str(e))
+    print(f"{a.into}: {counts['added']} added, {counts['replaced']} replaced, "
+          f"{counts['unchanged']} unchanged; {counts['lines']} lines in all")
     return 0
 
 
