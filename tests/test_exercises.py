@@ -18,6 +18,7 @@ from fourseasons_widget.exercises import (
     REASONS,
     Feedback,
     check_base_ranks,
+    check_claimed_wins,
     check_covers,
     check_dick_home,
     check_home_in,
@@ -31,6 +32,7 @@ from fourseasons_widget.exercises import (
     check_solver_interval,
     check_table_reach,
     check_won,
+    claimed_wins,
 )
 from fourseasons_widget.exercises import variants as ex_variants
 from fourseasons_widget.exercises.rules import reason_of, refusals
@@ -439,6 +441,57 @@ def test_table_reach():
     assert more > walked
     assert check_table_reach(need, more, default_slots=1 << 28)
     not_yet(check_table_reach(need, walked, default_slots=1 << 28))
+
+
+def _replays(seed: int, moves: list[str], *, skip: bool = False) -> tuple[bool, bool]:
+    """(every move legal, won at the end) of ``moves`` played from deal ``seed``; ``skip``:
+    a refused move passed over, as a careless check does."""
+    g, legal = Game.new(seed=seed), True
+    for m in moves:
+        try:
+            g.play(m)
+        except IllegalMoveError:
+            legal = False
+            if not skip:
+                break
+    return legal, g.state.is_won
+
+
+def test_claimed_wins():
+    """Notebook 06's "is it a win?": the right set, derived here by replaying each claim, and
+    each careless check's answer refused with the claim it is fooled by named (never the
+    answer): legal moves taken for a win, a refused move skipped, every claim replayed from the
+    first claim's deal, nothing replayed at all."""
+    claims = claimed_wins()
+    assert sorted(claims) == ["A", "B", "C", "D"]
+    right = {k for k, (seed, moves) in claims.items() if _replays(seed, moves) == (True, True)}
+    assert len(right) == 2 and len({len(m) for _, m in claims.values()}) >= 2
+    assert check_claimed_wins(right)
+    assert check_claimed_wins(sorted(right)) and check_claimed_wins(
+        {k.lower() + " " for k in right})  # (a list, lower case and spaces are fine)
+    assert "A win carries its own proof" in check_claimed_wins(right).why
+    from collections import Counter
+
+    first = Counter(seed for seed, _ in claims.values()).most_common(1)[0][0]
+    careless = {
+        "legal only": {k for k, (s, m) in claims.items() if _replays(s, m)[0]},
+        "skips refusals": {k for k, (s, m) in claims.items() if _replays(s, m, skip=True)[1]},
+        "one deal": {k for k, (s, m) in claims.items() if _replays(first, m) == (True, True)
+                     } if len({s for s, _ in claims.values()}) > 1 else None,
+        "trusts every claim": set(claims),
+        "trusts none": set(),
+    }
+    says = {"legal only": "how many cards are home", "skips refusals": "do not skip it",
+            "one deal": "from its own deal", "trusts every claim": "how many cards are home",
+            "trusts none": "own deal"}
+    for mistake, answer in careless.items():
+        assert answer is not None and answer != right, mistake  # (each mistake is exposed)
+        fb = check_claimed_wins(answer)
+        not_yet(fb, "wins (")
+        assert says[mistake] in fb.why, (mistake, fb.why)
+    for bad in (None, "", "AC", {"A": True}, ["A", "E"], ["A", 1], [True], list("ABCDA"),
+                (x for x in "AC"), {b"A"}):
+        not_yet(check_claimed_wins(bad))
 
 
 @pytest.mark.slow

@@ -31,11 +31,13 @@ from .rules import REASONS, check_home_in, check_refusal
 from .search import check_expansion_order, check_guarantees, check_heuristic
 from .variants import check_keep_space, check_mystery, show_mystery
 from .winnability import (
+    check_claimed_wins,
     check_covers,
     check_prover_interval,
     check_sample_size,
     check_solver_interval,
     check_table_reach,
+    claimed_wins,
 )
 
 __all__ = [
@@ -53,5 +55,5 @@ __all__ = [
     "check_heuristic", "check_expansion_order", "check_guarantees", "check_search",
     # 06-winnability
     "check_solver_interval", "check_prover_interval", "check_sample_size", "check_covers",
-    "check_table_reach",
+    "check_table_reach", "claimed_wins", "check_claimed_wins",
 ]

@@ -243,3 +243,99 @@ def check_table_reach(slots_needed: Any, layers_walked: Any, seed: int = 198,
         f"{need:,} slots (2^{need.bit_length() - 1}) for every layer of deal {seed}, whose "
         f"widest holds {max(entries):,} positions; the default 2^"
         f"{default_slots.bit_length() - 1} slots walk {walked} of its {len(entries)} layers.")
+
+
+#: the letters of :func:`claimed_wins`' claims
+CLAIM_LETTERS = ("A", "B", "C", "D")
+
+
+def claimed_wins() -> dict[str, tuple[int, list[str]]]:
+    """Four claimed wins of the standard game, each ``(seed, moves)`` in the Game's notation,
+    made from the winning lines on record (``data/lines.csv.gz``) of the two smallest standard
+    seeds there, *s* and *t*.  Two are real wins: deal *t*'s line (a check that replays every
+    claim from one deal refuses it) and deal *s*'s.  Two are not, each made to fool a check
+    that stops short of the whole replay: deal *s*'s line with an illegal move put in two
+    thirds of the way (the first later move of the line that is not legal there: a replay
+    that skips a refused move and goes on wins), and deal *s*'s line without its last three
+    moves (every move legal, the game not won)."""
+    from ..model.game import Game
+    from ..model.rules import IllegalMoveError
+    from ..solver.lines import load_lines
+
+    s, t = sorted(seed for v, seed in load_lines() if v == "standard")[:2]
+    line = load_lines()[("standard", s)].split(",")
+    k = 2 * len(line) // 3
+    g = Game.new(seed=s)
+    for m in line[:k]:
+        g.play(m)
+    for bad in line[k + 1:]:
+        try:
+            g.copy().play(bad)
+        except IllegalMoveError:
+            break
+    else:  # pragma: no cover - a line whose every later move is legal at move k
+        raise RuntimeError(f"deal {s}: no later move is illegal at move {k + 1}")
+    return {"A": (t, load_lines()[("standard", t)].split(",")),
+            "B": (s, line[:k] + [bad] + line[k:]), "C": (s, line), "D": (s, line[:-3])}
+
+
+def _replayed(seed: int, moves: list[str]) -> tuple[int, str | None, int]:
+    """How far ``moves`` replay from deal ``seed``: the moves played, the first illegal move's
+    refusal (or ``None``) and the cards home at the end."""
+    from ..model.game import Game
+    from ..model.rules import IllegalMoveError
+
+    g = Game.new(seed=seed)
+    for i, m in enumerate(moves):
+        try:
+            g.play(m)
+        except IllegalMoveError as e:
+            return i, str(e), g.state.cards_home
+    return len(moves), None, g.state.cards_home
+
+
+def check_claimed_wins(wins: Any) -> Feedback:
+    """Which of :func:`claimed_wins`' claims are wins of the standard game: ``wins``, the set
+    of their letters.  A claim is a win when every one of its moves is legal, played in turn
+    from the deal, and all 52 cards are home at its end; the feedback names what a check that
+    stops short of that misses (a legal line that ends before the game is won, an illegal move
+    late in a line, another deal's line)."""
+    if missing(wins):
+        return Feedback.not_yet("Fill in `wins` with the set of the claims' letters that are "
+                                "real wins, such as {'A'} (or set() for none).")
+    if type(wins) not in (set, frozenset, list, tuple) or len(wins) > len(CLAIM_LETTERS):
+        return Feedback.not_yet("`wins` should be a set of letters, such as {'A', 'C'}.")
+    picked = set()
+    for x in wins:
+        if type(x) is not str or x.strip().upper() not in CLAIM_LETTERS:
+            return Feedback.not_yet(f"`wins` holds letters {', '.join(CLAIM_LETTERS)} only.")
+        picked.add(x.strip().upper())
+    claims = claimed_wins()
+    truth = {}
+    for letter, (seed, moves) in claims.items():
+        played, refused, home = _replayed(seed, moves)
+        truth[letter] = (refused is None and home == 52, played, refused, home, len(moves))
+    wrong = []
+    for letter in CLAIM_LETTERS:
+        won, played, refused, home, n = truth[letter]
+        if (letter in picked) == won:
+            continue
+        if won:
+            wrong.append(f"{letter}: replay it from its own deal (deal {claims[letter][0]}), "
+                         "all of it — where does it end?")
+        elif refused is not None:
+            wrong.append(f"{letter}: is every one of its {n} moves legal when its turn comes? "
+                         "(a refused move ends the claim: do not skip it)")
+        else:
+            wrong.append(f"{letter}: every move is legal, but how many cards are home at its "
+                         "end?")
+    if wrong:
+        return Feedback.not_yet("Look again at " + "; ".join(wrong))
+    said = []
+    for letter in CLAIM_LETTERS:
+        won, played, refused, home, n = truth[letter]
+        said.append(f"{letter} wins ({n} moves, 52 cards home)" if won else
+                    f"{letter} stops at move {played + 1} of {n}" if refused is not None else
+                    f"{letter} ends legal with {home} cards home")
+    return Feedback.right("; ".join(said) + ". A win carries its own proof: anyone can replay "
+                          "it. A loss has no such line to check.")
