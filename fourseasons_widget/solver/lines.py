@@ -100,18 +100,11 @@ def read_lines(path) -> list[dict[str, Any]]:
     0 or 1.  Raises :class:`~.settle.SettleError` for a file that is not one."""
     from ..model.rules import VARIANTS
     from ..validate import ascii_int, quote
-    from .settle import SettleError, read_text
+    from .settle import SettleError, read_records
 
     path = os.fspath(path)
     name = os.path.basename(path)
-    text = read_text(path, "lines file")
-    try:
-        recs = list(csv.DictReader(io.StringIO(text, newline="")))
-    except csv.Error as e:
-        raise SettleError(f"{name}: {quote(str(e))}") from None
-    if not recs or tuple(recs[0].keys()) != LINE_FIELDS:
-        raise SettleError(f"{name} is not a lines file: its header is not "
-                          f"{','.join(LINE_FIELDS)}")
+    recs = read_records(path, "lines file", LINE_FIELDS)[0]
     rows, seen = [], set()
     for number, r in enumerate(recs, 2):
         if None in r or any(v is None for v in r.values()):

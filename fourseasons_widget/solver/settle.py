@@ -30,7 +30,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SettleError", "Settled", "read_deals", "read_text", "settle", "summary_cells"]
+__all__ = ["SettleError", "Settled", "read_deals", "read_records", "read_text", "settle",
+           "summary_cells"]
 
 #: the largest classification file read (decompressed): 1,000 deals of six variants is 400 kB
 MAX_BYTES = 64 << 20
@@ -92,6 +93,23 @@ def read_text(path: str, what: str) -> str:
         raise SettleError(f"{name}: not ASCII text; not a {what}") from None
 
 
+def read_records(path, what: str, fields) -> tuple[list[dict[str, str]], str]:
+    """The records of the CSV file ``path`` (:func:`read_text`) whose header must be
+    ``fields``, and its line ending; :class:`SettleError` naming ``what`` it should be
+    otherwise."""
+    from ..validate import safe_text
+
+    name = os.path.basename(path)
+    text = read_text(path, what)
+    try:
+        recs = list(csv.DictReader(io.StringIO(text, newline="")))
+    except csv.Error as e:
+        raise SettleError(f"{name}: {safe_text(str(e), 120)}") from None
+    if not recs or tuple(recs[0].keys()) != tuple(fields):
+        raise SettleError(f"{name} is not a {what}: its header is not {','.join(fields)}")
+    return recs, "\r\n" if "\r\n" in text else "\n"
+
+
 def read_deals(path) -> list[dict[str, Any]]:
     """The rows of a per-deal classification file (``.csv`` or ``.csv.gz``), each read
     through the project's gate; raises :class:`SettleError` for a file that is not one."""
@@ -147,7 +165,7 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
     (its summary file), adding ``"; then " + then`` to the variant's command (``then`` is
     needed with ``summary``: a row says how it was made).  ``write=False`` checks and counts
     only.  Raises :class:`SettleError` (see the module) with nothing written."""
-    from ..validate import quote, safe_text
+    from ..validate import quote
     from .experiments import (
         FIELDS,
         SEARCHERS,
@@ -212,15 +230,7 @@ def settle(deals, rows_files, *, summary=None, then: str | None = None,
     if summary is not None and touched:
         summary = os.fspath(summary)
         sname = os.path.basename(summary)
-        text = read_text(summary, "summary file")
-        sending = "\r\n" if "\r\n" in text else "\n"
-        try:
-            recs = list(csv.DictReader(io.StringIO(text, newline="")))
-        except csv.Error as e:
-            raise SettleError(f"{sname}: {safe_text(str(e), 120)}") from None
-        if not recs or tuple(recs[0].keys()) != SUMMARY_FIELDS:
-            raise SettleError(f"{sname} is not a summary file: its header is not "
-                              f"{','.join(SUMMARY_FIELDS)}")
+        recs, sending = read_records(summary, "summary file", SUMMARY_FIELDS)
         for v in touched:
             mine = [r for r in recs if r["variant"] == v]
             if len(mine) != 1:
