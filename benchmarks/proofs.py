@@ -9,7 +9,10 @@ unknown.  Prints figures; asserts nothing about time.
 
 Parts: ``fixed`` (tests/data's fixed positions), ``line`` (deal 13's lost game along the
 heuristic player's line), ``variants`` (late positions of each variant the bag applies
-to), ``deals`` (the classification's unknown standard deals, from the deal).
+to), ``deals`` (the classification's unknown standard deals, from the deal), ``cut`` (the bag
+inside the layered proof, at each layer's entries: positions saved and the cost).
+
+    python benchmarks/proofs.py --part cut --cut 100,1000 --cut-deals 859,13 --cut-from-deal 300
 """
 
 from __future__ import annotations
@@ -142,9 +145,40 @@ def deals(n: int, seconds: float) -> None:
         print(f"  {name}: {proved[name]} of {len(seeds)} proved lost; outcomes {whys[name]}")
 
 
+def cut(budgets: list[int], seeds: list[int], from_deal: list[int], positions: int,
+        variant: str) -> None:
+    """The layered proof with the bag of runs at each layer's entries (``relaxed_cut``)
+    against the layered proof alone: positions walked, the bag's positions, entries cut."""
+    from fourseasons_widget.solver.proofs import LayeredProof
+
+    def one(label: str, rules, s, n: int) -> None:
+        t0 = time.process_time()
+        p = LayeredProof(rules, s, relaxed_cut=n)
+        verdict = p.run(positions) or "unknown"
+        print(f"  {label:28} cut {n:>5}: {verdict:7} {p.nodes:>9,} positions, "
+              f"{len(p.layers)} layers; bag {p.relaxed_positions:>11,} positions, "
+              f"{p.cut_entries:,} of {p.relaxed_checks:,} entries cut; "
+              f"{time.process_time() - t0:6.1f} CPU s", flush=True)
+
+    print(f"\nThe bag of runs at each layer's entries (LayeredProof(relaxed_cut=N), "
+          f"{positions:,} positions of the layered proof at most)")
+    far = position_from_dict(json.loads((DATA / "proof_far.json").read_text())[0])
+    for n in [0, *budgets]:
+        one("deal 13, 24 stock cards left", RULES, far, n)
+    rules = get_rules(variant)
+    for seed in seeds:
+        s = Game.new(seed=seed, variant=variant).state
+        for n in [0, *from_deal]:
+            one(f"{variant} deal {seed}, from the deal", rules, s, n)
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=("all", "fixed", "line", "variants", "deals"),
+    ap.add_argument("--part", choices=("all", "fixed", "line", "variants", "deals", "cut"),
                     default="all")
     ap.add_argument("--model-seconds", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=13)
@@ -154,6 +188,11 @@ def main() -> None:
     ap.add_argument("--variants", default="standard,sequences,czarina,corners,simplicity")
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--cut", default="100,1000", help="the bag's positions per entry, late")
+    ap.add_argument("--cut-deals", default="859,13")
+    ap.add_argument("--cut-from-deal", default="300", help="the bag's positions per entry")
+    ap.add_argument("--cut-positions", type=int, default=1_000_000)
+    ap.add_argument("--cut-variant", default="standard")
     a = ap.parse_args()
     print("(CPU seconds on this machine; the relaxations' verdicts do not depend on it)")
     if a.part in ("all", "fixed"):
@@ -164,6 +203,9 @@ def main() -> None:
         variants(a.late, a.exact_nodes, a.variants.split(","))
     if a.part in ("all", "deals"):
         deals(a.deals, a.seconds)
+    if a.part in ("all", "cut"):
+        cut(_ints(a.cut), _ints(a.cut_deals), _ints(a.cut_from_deal), a.cut_positions,
+            a.cut_variant)
 
 
 if __name__ == "__main__":

@@ -281,3 +281,81 @@ def test_prove_layered_gives_the_same_verdicts():
             for m in r.line:
                 t = RULES.apply(t, m)
             assert t.is_won
+
+
+class _RecordsCuts(LayeredProof):
+    """LayeredProof that keeps the keys of the entries the bag cut."""
+
+    def __init__(self, *a, **kw) -> None:
+        super().__init__(*a, **kw)
+        self.cut_keys: list = []
+
+    def relaxed_lost(self, key, deadline=None):
+        lost = super().relaxed_lost(key, deadline)
+        if lost:
+            self.cut_keys.append(key)
+        return lost
+
+
+def test_the_bag_at_each_layer_s_entries_cuts_only_lost_positions():
+    """LayeredProof(relaxed_cut=N) gives each layer's entries to the bag of runs first.  On
+    deal 13's lost game with 24 stock cards left it still proves the loss, walking under half
+    the positions; every entry it cut, rebuilt as a State, is the bag's own image of it and is
+    proved lost by the exact proof search; a won position stays won, its line replayed."""
+    far = position_from_dict(json.loads((Path(__file__).parent / "data" /
+                                         "proof_far.json").read_text())[0])
+    plain = LayeredProof(RULES, far)
+    assert plain.run(1_000_000) == "lost"
+    cut = _RecordsCuts(RULES, far, relaxed_cut=100)
+    assert cut.run(1_000_000) == "lost"
+    assert cut.nodes < plain.nodes / 2 and cut.cut_entries == len(cut.cut_keys) > 100
+    assert cut.relaxed_checks > cut.cut_entries and cut.relaxed_positions > 0
+    for key in random.Random(5).sample(cut.cut_keys, 12):
+        s = cut.state_of(key)
+        assert cut.bag.image(s) == cut.relaxed_image(key)
+        assert ProofSearch(RULES, s).run(200_000) == "lost"
+    for case in CASES:
+        s = position_from_dict(case)
+        r = prove(s, RULES, budget=Budget(positions=200_000), layered=True, relaxed_cut=200)
+        assert r.verdict == case["verdict"], case["source"]
+        if r.verdict == "won":
+            t = s
+            for m in r.line:
+                assert m in RULES.moves(t)
+                t = RULES.apply(t, m)
+            assert t.is_won
+
+
+@pytest.mark.slow
+def test_the_bag_s_cut_agrees_where_spaces_are_filled_from_the_stock():
+    """Czarina fills a space from the stock inside a move: the cut's images and verdicts
+    still agree with the layered proof's on late positions."""
+    rules = get_rules("czarina")
+    agreed = cuts = 0
+    for s in late_positions("czarina", 6, max_stock=4, max_seeds=100):
+        plain = LayeredProof(rules, s)
+        a = plain.run(40_000)
+        cut = _RecordsCuts(rules, s, relaxed_cut=200)
+        b = cut.run(40_000)
+        if a is not None and b is not None:
+            assert a == b and cut.nodes <= plain.nodes
+            agreed += 1
+        for key in cut.cut_keys[:5]:
+            assert cut.bag.image(cut.state_of(key)) == cut.relaxed_image(key)
+            assert ProofSearch(rules, cut.state_of(key)).run(40_000) == "lost"
+            cuts += 1
+    assert agreed >= 3 and cuts >= 3
+
+
+def test_the_bag_s_cut_is_refused_where_it_does_not_apply():
+    s = position_from_dict(CASES[0])
+    with pytest.raises(ValueError, match="layered=True"):
+        prove(s, RULES, budget=Budget(positions=1000), relaxed_cut=100)
+    with pytest.raises(ValueError, match="relaxed_cut must be a whole number"):
+        prove(s, RULES, budget=Budget(positions=1000), layered=True, relaxed_cut=-1)
+    with pytest.raises(ValueError, match="bag of runs"):
+        prove(Game.new(seed=1, variant="dick1883"), budget=Budget(positions=1000),
+              layered=True, relaxed_cut=100)
+    with pytest.raises(ValueError, match="bag of runs"):
+        LayeredProof(get_rules("dick1883"), Game.new(seed=1, variant="dick1883").state,
+                     relaxed_cut=100)

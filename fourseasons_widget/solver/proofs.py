@@ -62,6 +62,29 @@ multiply about 200 and 110 times from stock card 5 to 13, while the arrangements
 from 17 to 25 and from 5 to 35 (``benchmarks/solver.py --proofs-only``, "What a layer is
 made of").
 
+The bag of runs at each layer's entries (``relaxed_cut``)
+--------------------------------------------------------
+:class:`LayeredProof` may first give each position by which it enters a stock layer to the
+bag of runs (:mod:`.relaxed`, a relaxation: every line of the real game is a line of the
+bag), with a small budget of the bag's positions; an entry the bag proves lost is not walked.
+Soundness: the bag's "lost" means the relaxed game cannot be won from the entry, so the real
+game cannot either, and every position reachable from a lost position is lost too (a win from
+it would be a win from the entry).  So a cut entry is marked as walked, as if its part of the
+layer had been searched and no win found, and the rest of the search goes on as before: every
+position of a winning line is winnable, so no entry on it is ever cut, and the layered search
+still reaches each of them.  Exhausting the rest proves the loss.  The bag's verdict depends
+only on the entry's relaxed image (foundations, stock index, which turned cards are still on
+the waste, which cards are in the cross), so it is asked once per image and layer.
+
+Measured (``benchmarks/proofs.py --part cut``): deal 13's lost game with 24 stock cards left,
+the layered proof walks 35,232 positions alone; with 100 bag positions an entry, 7,883 (3,590
+of 6,607 entries cut) for 229,555 of the bag's, 2.5 times the CPU time; with 1,000 an entry,
+1,679 for 588,337.  From the deal it cuts nothing that matters: on standard deals 859 and 13,
+a million positions of the layered proof reach stock layer 25 and 22, and with 300 bag
+positions an entry not one of their 90,258 and 86,234 entries is cut (42 of deal 859's with
+3,000, at 11 times the CPU time): the entries of the early layers are not lost in the bag
+either.  It prunes where a proof is already cheap, and not where the proofs from the deal stop.
+
 What each of these gives, and why a proof from the deal resists, is measured by
 ``benchmarks/solver.py --proofs-only``: the classification of each variant's deals, the nodes
 and CPU time of the proof search with and without each reduction on late positions, how many
@@ -96,6 +119,7 @@ from .interface import (
     to_model_line,
 )
 from .reference import FastSearch, engine_search, fast_search_supports
+from .relaxed import _Bag, bag_applies
 
 
 class _Dominated:
@@ -302,12 +326,59 @@ class LayeredProof(ProofSearch):
     ``layers`` lists the positions walked in each layer (``benchmarks/solver.py --proofs-only``
     prints them)."""
 
-    def __init__(self, rules: Rules, state: State, **kw) -> None:
+    def __init__(self, rules: Rules, state: State, *, relaxed_cut: int = 0, **kw) -> None:
         super().__init__(rules, state, "cross", **kw)
         self.turned = tuple(state.waste) + tuple(state.stock)
         self.w0 = len(state.waste)
         self.root = state
         self.layers: list[int] = []
+        # the bag of runs at each layer's entries (the module's docstring): its budget per
+        # entry, the entries asked and cut, the bag's positions walked
+        self.relaxed_cut = whole(relaxed_cut, "relaxed_cut", 0, 1 << 40)
+        self.bag = _Bag(rules, state) if self.relaxed_cut else None
+        self.relaxed_checks = self.cut_entries = self.relaxed_positions = 0
+        self._relaxed: dict = {}
+
+    def state_of(self, key: tuple) -> State:
+        """The position of ``key`` as a :class:`State` (the piles in the key's order; a suit
+        that went home since the root takes the first empty corner)."""
+        self.load(key)
+        corners = list(self.root.corners)
+        for suit, h in enumerate(self.home):
+            if h and suit not in corners and -1 in corners:
+                corners[corners.index(-1)] = suit
+        return self.root._replace(piles=tuple(tuple(p) for p in self.piles),
+                                  home=tuple(self.home), corners=tuple(corners),
+                                  stock=self.turned[self.w0 + self.si:], waste=tuple(self.waste))
+
+    def relaxed_image(self, key: tuple) -> tuple:
+        """The bag of runs' position that the position of ``key`` stands for (as
+        :meth:`.relaxed._Bag.image` of :meth:`state_of`, from the key alone)."""
+        self.load(key)
+        tc = self.w0 + self.si
+        in_waste = set(self.waste)
+        wm = 0
+        for i in range(tc):
+            if self.turned[i] in in_waste:
+                wm |= 1 << i
+        cross = 0
+        for p in self.piles:
+            for c in p:
+                cross |= 1 << c
+        return (tuple(self.home), tc, wm, cross)
+
+    def relaxed_lost(self, key: tuple, deadline: float | None = None) -> bool:
+        """Whether the bag of runs proves the position of ``key`` lost within
+        ``relaxed_cut`` of its positions (asked once per relaxed image and layer)."""
+        node = self.relaxed_image(key)
+        lost = self._relaxed.get(node)
+        if lost is None:
+            bag = self.bag
+            before = bag.positions
+            lost = bag.run(before + self.relaxed_cut, deadline, start=node) == "lost"
+            self.relaxed_positions += bag.positions - before
+            self._relaxed[node] = lost
+        return lost
 
     def load(self, key: tuple) -> None:
         """Make the position of ``key`` the current one (piles in the key's order)."""
@@ -435,9 +506,16 @@ class LayeredProof(ProofSearch):
             seen: set = set()
             before = self.nodes
             self.history.append((layer, entries))
+            self._relaxed.clear()  # (the images of one layer: they all have its stock index)
             for e in entries:
                 if e in seen:
                     continue
+                if self.bag is not None:
+                    self.relaxed_checks += 1
+                    if self.relaxed_lost(e, deadline):
+                        self.cut_entries += 1
+                        seen.add(e)  # lost, so walked as far as a proof cares
+                        continue
                 found = self._walk(e, layer, seen, leave, stop=stop)
                 if found is not None:
                     self.won_at = (e, found)
@@ -524,7 +602,7 @@ class ProofResult:
 def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(seconds=10.0),
           deep_safe: bool = True, dominance: bool = False, order: str = "cross",
           layered: bool = False, engine: str = DEFAULT_ENGINE,
-          max_table: int | None = None) -> ProofResult:
+          max_table: int | None = None, relaxed_cut: int = 0) -> ProofResult:
     """Search a :class:`Game` or a :class:`State` (with its ``rules``) to the end, for a proof,
     within ``budget`` (a :class:`~fourseasons_widget.budget.Budget`; ten seconds by default).
 
@@ -535,6 +613,9 @@ def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
     (:func:`~.solver.to_model_line`) and returned.  ``max_table``: the compiled search's largest
     table, in slots (as :func:`~.exact.solve`; 2^25 by default): a search whose table is full
     stops without a verdict, so a proof that must hold more positions needs a bigger one.
+    ``relaxed_cut`` (with ``layered=True``, where the bag of runs applies): give each layer's
+    entries to the bag with this many of its positions first, and skip those it proves lost
+    (the module's docstring; ``0``, the default, asks nothing).
 
     >>> from fourseasons_widget import Game
     >>> from fourseasons_widget.budget import Budget
@@ -547,6 +628,12 @@ def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
                                      flag(layered, "layered"))
     order = search_order(order, ORDERS)
     check_engine(engine)  # (the engine's name, whichever branch runs)
+    relaxed_cut = whole(relaxed_cut, "relaxed_cut", 0, 1 << 40)
+    if relaxed_cut and not layered:
+        raise ValueError("relaxed_cut works with layered=True: it cuts a stock layer's entries")
+    if relaxed_cut and not bag_applies(rules, state.base):
+        raise ValueError(f"relaxed_cut needs the bag of runs, which does not fit {rules.title}'s "
+                         "rules: one pass, foundations that keep their cards, piles that are runs")
     t0 = time.perf_counter()
     backend = choose(engine, rules, state, max_table=max_table)
     if state.is_won:
@@ -564,7 +651,7 @@ def prove(position, rules: Rules | None = None, *, budget: Budget = Budget(secon
         return ProofResult(verdict, nodes, time.perf_counter() - t0,
                            line if verdict == "won" else None, backend.name)
     if layered:
-        fs = LayeredProof(rules, state, deep_safe=deep_safe)
+        fs = LayeredProof(rules, state, deep_safe=deep_safe, relaxed_cut=relaxed_cut)
         verdict = fs.run(max_nodes if max_nodes is not None else 1 << 62, deadline, cancel)
         line = fs.model_line() if verdict == "won" else None
         return ProofResult(verdict or "unknown", fs.nodes, time.perf_counter() - t0, line)

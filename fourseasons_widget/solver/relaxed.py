@@ -275,10 +275,13 @@ class _Bag:
             out.append((home, tc, wm & ~(1 << wi), cross | (1 << top)))
         return out
 
-    def run(self, max_positions: int | None, deadline: float | None) -> str:
-        """``"lost"``, ``"relaxed win"`` or ``"budget"``; one stock layer at a time."""
+    def run(self, max_positions: int | None, deadline: float | None,
+            start: tuple | None = None) -> str:
+        """``"lost"``, ``"relaxed win"`` or ``"budget"``; one stock layer at a time, from
+        ``start`` (a relaxed position, as :meth:`image` gives; the position it was made from
+        by default).  ``max_positions`` counts from the first run of this object."""
         perf = time.perf_counter
-        entries = {self.start}
+        entries = {self.start if start is None else start}
         while True:
             seen = set(entries)
             todo = list(entries)
