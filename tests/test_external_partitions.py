@@ -219,3 +219,22 @@ def test_the_command_gives_its_cluster_a_deals_parts(tmp_path):
     assert one["outcome"] == dasked["outcome"] == "unknown"
     assert abs(int(dasked["nodes"]) - int(one["nodes"])) <= 2500
     assert os.listdir(disk) == []
+
+
+def test_the_command_logs_why_the_search_on_disk_stopped(tmp_path, capsys):
+    """A row says only "unknown"; the run's log says why the layers on disk stopped (here
+    their positions budget) and how far they got."""
+    import csv
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    assert main(["winrate", "--player", "prover", "--first-seed", "13", "--deals", "1",
+                 "--nodes", "2000", "--seconds", "120", "--no-progress", "--executor",
+                 "serial", "--disk-dir", str(disk), "--disk-positions", "5000",
+                 "--out", str(tmp_path / "one.csv")]) == 0
+    row = next(csv.DictReader((tmp_path / "one.csv").open()))
+    assert row["outcome"] == "unknown"
+    err = capsys.readouterr().err
+    assert "standard deal 13: the layers on disk: unknown (budget), " in err
+    assert " of 47 stock layers walked, " in err and " GB on disk, " in err
+    assert os.listdir(disk) == []

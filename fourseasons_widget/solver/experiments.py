@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -117,6 +118,11 @@ def run_deal(task: dict[str, Any]) -> dict[str, Any]:
                                                engine=task.get("engine", "auto"),
                                                partitions=parts, executor=client)
                 verdict, nodes = d.verdict, nodes + d.positions
+                # (a row has no column for why the search stopped: the run's log keeps it)
+                print(f"{task['variant']} deal {task['seed']}: the layers on disk: {d.verdict} "
+                      f"({d.why}), {len(d.layers)} of {len(game.state.stock) + 1} stock layers"
+                      f" walked, {d.positions:,} positions, at most {d.disk_peak / 1e9:.1f} GB "
+                      f"on disk, {d.seconds:.0f} s", file=sys.stderr, flush=True)
         if verdict == "won":  # every line is checked again here, through the Game itself
             # (or, for a line longer than a Game holds, through the engine it plays by)
             if len(moves) <= MAX_MOVES:
