@@ -352,20 +352,9 @@ class LayeredProof(ProofSearch):
                                   stock=self.turned[self.w0 + self.si:], waste=tuple(self.waste))
 
     def relaxed_image(self, key: tuple) -> tuple:
-        """The bag of runs' position that the position of ``key`` stands for (as
-        :meth:`.relaxed._Bag.image` of :meth:`state_of`, from the key alone)."""
-        self.load(key)
-        tc = self.w0 + self.si
-        in_waste = set(self.waste)
-        wm = 0
-        for i in range(tc):
-            if self.turned[i] in in_waste:
-                wm |= 1 << i
-        cross = 0
-        for p in self.piles:
-            for c in p:
-                cross |= 1 << c
-        return (tuple(self.home), tc, wm, cross)
+        """The bag of runs' position that the position of ``key`` stands for (with
+        ``relaxed_cut``: the bag's own :meth:`.relaxed._Bag.image` of :meth:`state_of`)."""
+        return self.bag.image(self.state_of(key))
 
     def relaxed_lost(self, key: tuple, deadline: float | None = None) -> bool:
         """Whether the bag of runs proves the position of ``key`` lost within
