@@ -22,6 +22,16 @@ def facts(root) -> dict[str, int]:
     return {k: int(v) for k, v in re.findall(r"(Moves|Home|Stock) (\d+)", text)}
 
 
+def wait_for_moves(page, root, n: int) -> dict[str, int]:
+    """Wait until the status line shows ``Moves n`` (the board has drawn the last click's
+    result, as a player waits to see it before the next click), then return the facts."""
+    page.wait_for_function(
+        "a => new RegExp('Moves ' + a.n + '\\\\b').test(a.el.innerText)",
+        arg={"el": root.locator('[data-role="status"]').element_handle(), "n": n},
+        timeout=15_000)
+    return facts(root)
+
+
 def expected_refusal() -> str:
     """Python's reason for 7♠ from the waste onto 6♠ (cross:4) after the first turn."""
     g = Game.from_deck(SUITED)
@@ -34,9 +44,7 @@ def play_to_the_end(page, root, shots: str | None = None) -> dict:
     seen: dict = {}
     card = lambda code: root.locator(f'[data-card="{code}"]')  # noqa: E731
     root.locator('[data-pile="stock"]').click()
-    page.wait_for_function("el => /Moves 1\\b/.test(el.innerText)",
-                           arg=root.locator('[data-role="status"]').element_handle())
-    seen["after_turn"] = facts(root)
+    seen["after_turn"] = wait_for_moves(page, root, 1)
     # an illegal move: 7♠ picked from the waste and put on 6♠ — refused, nothing changes
     card("7S").click()
     card("6S").click()
@@ -47,18 +55,23 @@ def play_to_the_end(page, root, shots: str | None = None) -> dict:
     if shots:
         page.screenshot(path=f"{shots}-refused.png")
     root.locator('button[data-action="undo"]').click()
-    seen["after_undo"] = facts(root)
+    seen["after_undo"] = wait_for_moves(page, root, 0)
     root.locator('button[data-action="redo"]').click()
-    seen["after_redo"] = facts(root)
+    seen["after_redo"] = wait_for_moves(page, root, 1)
     # a move on the cross: 3♠ onto 4♠
     card("3S").click()
     root.locator('[data-pile="cross:2"]').click()
-    seen["after_move"] = facts(root)
+    seen["after_move"] = wait_for_moves(page, root, 2)
     seen["cross2"] = root.locator('[data-pile="cross:2"] [data-card]').evaluate_all(
         "els => els.map(e => e.dataset.card)")
-    # everything home: a double-click on each card that goes, else a turn
+    # everything home: a double-click on each card that goes, else a turn — each time after the
+    # board shows the last one's result (a click read against a board not yet redrawn turned a
+    # second card over a card due home, on a slow machine: CI, 2026-12-07)
+    moves = 2
     for code in ("2S", "3S", "4S", "5S", "6S"):
         card(code).dblclick()
+        moves += 1
+        wait_for_moves(page, root, moves)
     for _ in range(200):
         f = facts(root)
         if f["Home"] == 52:
@@ -68,6 +81,8 @@ def play_to_the_end(page, root, shots: str | None = None) -> dict:
             top.dblclick()
         else:
             root.locator('[data-pile="stock"]').click()
+        moves += 1
+        wait_for_moves(page, root, moves)
     seen["end"] = facts(root)
     banner = root.locator('[data-role="banner"]')
     seen["banner_kind"] = banner.get_attribute("data-kind")
