@@ -19,7 +19,7 @@ from fourseasons_widget.solver.exact import solve
 from fourseasons_widget.solver.positions import late_positions
 from fourseasons_widget.solver.proofs import plain_verdict, position_from_dict
 from fourseasons_widget.solver.relaxed import (
-    _Bag,
+    BagOfRuns,
     bag_applies,
     model_available,
     prove_by_bag,
@@ -58,7 +58,7 @@ def test_every_real_position_is_a_position_of_the_relaxed_game(variant, seed, st
     rules = get_rules(variant)
     s = Game.new(seed=seed, variant=variant).state
     cut = s._replace(stock=s.stock[:stock])
-    bag = _Bag(rules, cut)
+    bag = BagOfRuns(rules, cut)
     bag.kept = set()
     assert bag.run(None, None) == "lost"  # the cut deal lacks cards: no relaxed win either
     seen = {cut.key()}

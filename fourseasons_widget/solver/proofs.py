@@ -119,7 +119,7 @@ from .interface import (
     to_model_line,
 )
 from .reference import FastSearch, engine_search, fast_search_supports
-from .relaxed import _Bag, bag_applies
+from .relaxed import BagOfRuns, bag_applies
 
 
 class _Dominated:
@@ -335,7 +335,7 @@ class LayeredProof(ProofSearch):
         # the bag of runs at each layer's entries (the module's docstring): its budget per
         # entry, the entries asked and cut, the bag's positions walked
         self.relaxed_cut = whole(relaxed_cut, "relaxed_cut", 0, 1 << 40)
-        self.bag = _Bag(rules, state) if self.relaxed_cut else None
+        self.bag = BagOfRuns(rules, state) if self.relaxed_cut else None
         self.relaxed_checks = self.cut_entries = self.relaxed_positions = 0
         self._relaxed: dict = {}
 
@@ -353,7 +353,7 @@ class LayeredProof(ProofSearch):
 
     def relaxed_image(self, key: tuple) -> tuple:
         """The bag of runs' position that the position of ``key`` stands for (with
-        ``relaxed_cut``: the bag's own :meth:`.relaxed._Bag.image` of :meth:`state_of`)."""
+        ``relaxed_cut``: the bag's own :meth:`.relaxed.BagOfRuns.image` of :meth:`state_of`)."""
         return self.bag.image(self.state_of(key))
 
     def relaxed_lost(self, key: tuple, deadline: float | None = None) -> bool:

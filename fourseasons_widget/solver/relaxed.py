@@ -182,8 +182,10 @@ class RelaxedResult:
     layers: list[int] = field(default_factory=list)
 
 
-class _Bag:
-    """The relaxed game's positions and moves (the module's docstring)."""
+class BagOfRuns:
+    """The relaxed game's positions and moves (the module's docstring): what
+    :func:`relaxed_search` walks from one position and what the layered proof's cut
+    (:class:`.proofs.LayeredProof` with ``relaxed_cut``) asks of each layer's entries."""
 
     def __init__(self, rules: Rules, state: State, tops: bool = True) -> None:
         under = _under(rules, state.base)
@@ -330,7 +332,7 @@ def prove_by_bag(position, rules: Rules | None = None, *,
     max_positions, max_seconds = budget.positions, budget.seconds
     tops = flag(tops, "tops")
     t0 = time.perf_counter()
-    bag = _Bag(rules, state, tops)
+    bag = BagOfRuns(rules, state, tops)
     why = bag.run(max_positions, None if max_seconds is None else t0 + max_seconds)
     return RelaxedResult("lost" if why == "lost" else "unknown", why, bag.positions,
                          time.perf_counter() - t0, bag.layers)
@@ -384,7 +386,7 @@ def prove_by_model(position, rules: Rules | None = None, *,
         raise ImportError(f"the constraint model needs OR-Tools ({e}): pip install "
                           "'fourseasons-widget[prove]'") from e
     t0 = time.perf_counter()
-    bag = _Bag(rules, state)  # the same checks and tables
+    bag = BagOfRuns(rules, state)  # the same checks and tables
     model, _ = build_model(bag, state, cp_model, tops)
     solver = cp_model.CpSolver()
     if max_seconds is not None:
@@ -400,7 +402,7 @@ def prove_by_model(position, rules: Rules | None = None, *,
     return RelaxedResult("unknown", why, branches, seconds)
 
 
-def build_model(bag: _Bag, state: State, cp_model, tops: bool = True):
+def build_model(bag: BagOfRuns, state: State, cp_model, tops: bool = True):
     """The CP-SAT model of the module's docstring for ``state``; returns the model and its
     variables (``turn``, ``leave``, ``home`` by card) for the tests."""
     m = cp_model.CpModel()
