@@ -275,6 +275,11 @@ def test_the_readme_s_figures_are_the_shipped_data():
         lo, hi = wilson(int(r["won"]), int(r["n"]))[0], wilson(int(r["n"]) - int(r["lost"]),
                                                              int(r["n"]))[1]
         assert f"({pct(lo).removesuffix('.0')}–{pct(hi).removesuffix('.0')}%)" in readme, v
+    for v in ("sequences", "dick1883", "czarina"):  # "at least 6.2% (4.9–100%)"
+        r = cls[v]
+        k, m, lost_v = int(r["won"]), int(r["n"]), int(r["lost"])
+        lo, hi = wilson(k, m)[0], wilson(m - lost_v, m)[1]
+        assert f"at least {pct(k / m)}% ({pct(lo)}–{pct(hi).removesuffix('.0')}%)" in readme, v
 
 
 @pytest.mark.parametrize("variant", ["sequences", "dick1883"])
