@@ -255,10 +255,14 @@ def test_the_readme_s_figures_are_the_shipped_data():
     def pct(x: float, digits: int = 1) -> str:
         return f"{100 * x:.{digits}f}"
 
+    def perfect_play(r: dict) -> tuple[int, int, int, float, float]:
+        """won, lost, deals, and the interval: the won ones at least, all but the lost at most."""
+        k, lost_k, m = int(r["won"]), int(r["lost"]), int(r["n"])
+        return k, lost_k, m, wilson(k, m)[0], wilson(m - lost_k, m)[1]
+
     cls = {r["variant"]: r for r in load_classification()}
     std = cls["standard"]
-    n, won, lost = int(std["n"]), int(std["won"]), int(std["lost"])
-    low, high = wilson(won, n)[0], wilson(n - lost, n)[1]
+    won, lost, n, low, high = perfect_play(std)
     assert (f"perfect play (the classification: {won} won, {lost} proved lost, {std['unknown']} "
             f"undecided) | the whole stock | ≥ {pct(won / n)}% | {pct(low)}–{pct(high, 2)}% |"
             ) in readme
@@ -271,14 +275,10 @@ def test_the_readme_s_figures_are_the_shipped_data():
         assert f"| {pct(k / m)}% | {pct(lo)}–{pct(hi)}% |" in readme, r["player"]
     assert "On the same 1,000 deals" in readme and n == int(mc["n"]) == int(heur["n"]) == 1000
     for v in ("corners", "simplicity"):
-        r = cls[v]
-        lo, hi = wilson(int(r["won"]), int(r["n"]))[0], wilson(int(r["n"]) - int(r["lost"]),
-                                                             int(r["n"]))[1]
+        _, _, _, lo, hi = perfect_play(cls[v])
         assert f"({pct(lo).removesuffix('.0')}–{pct(hi).removesuffix('.0')}%)" in readme, v
     for v in ("sequences", "dick1883", "czarina"):  # "at least 6.2% (4.9–100%)"
-        r = cls[v]
-        k, m, lost_v = int(r["won"]), int(r["n"]), int(r["lost"])
-        lo, hi = wilson(k, m)[0], wilson(m - lost_v, m)[1]
+        k, _, m, lo, hi = perfect_play(cls[v])
         assert f"at least {pct(k / m)}% ({pct(lo)}–{pct(hi).removesuffix('.0')}%)" in readme, v
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from fourseasons_widget import Game
 
 SUITED = ("2S 3S 4S 5S 6S AS 7S 8S 9S TS JS QS KS "
@@ -22,14 +24,23 @@ def facts(root) -> dict[str, int]:
     return {k: int(v) for k, v in re.findall(r"(Moves|Home|Stock) (\d+)", text)}
 
 
-def wait_for_moves(page, root, n: int) -> dict[str, int]:
+def wait_for_moves(page, root, n: int, timeout: float = 15_000) -> dict[str, int]:
     """Wait until the status line shows ``Moves n`` (the board has drawn the last click's
     result, as a player waits to see it before the next click), then return the facts."""
     page.wait_for_function(
         "a => new RegExp('Moves ' + a.n + '\\\\b').test(a.el.innerText)",
         arg={"el": root.locator('[data-role="status"]').element_handle(), "n": n},
-        timeout=15_000)
+        timeout=timeout)
     return facts(root)
+
+
+def after_a_click(page, root, before: dict[str, int]) -> dict[str, int]:
+    """The facts once the board shows one move more than ``before`` — or, when no move comes
+    within 5 s (a click that moved nothing), the facts as they are."""
+    try:
+        return wait_for_moves(page, root, before["Moves"] + 1, timeout=5_000)
+    except PlaywrightTimeout:
+        return facts(root)
 
 
 def expected_refusal() -> str:
@@ -67,13 +78,17 @@ def play_to_the_end(page, root, shots: str | None = None) -> dict:
     # everything home: a double-click on each card that goes, else a turn — each time after the
     # board shows the last one's result (a click read against a board not yet redrawn turned a
     # second card over a card due home, on a slow machine: CI, 2026-12-07)
-    moves = 2
+    # (a double-click the page did not take as one moves nothing: after a few seconds the
+    # next step is chosen again from what the board shows, as a player would try again)
+    f = seen["after_move"]
     for code in ("2S", "3S", "4S", "5S", "6S"):
-        card(code).dblclick()
-        moves += 1
-        wait_for_moves(page, root, moves)
+        for _ in range(3):
+            card(code).dblclick()
+            moved = after_a_click(page, root, f)
+            if moved["Moves"] > f["Moves"]:
+                f = moved
+                break
     for _ in range(200):
-        f = facts(root)
         if f["Home"] == 52:
             break
         top = root.locator('[data-pile="waste"] [data-card]').last
@@ -81,9 +96,8 @@ def play_to_the_end(page, root, shots: str | None = None) -> dict:
             top.dblclick()
         else:
             root.locator('[data-pile="stock"]').click()
-        moves += 1
-        wait_for_moves(page, root, moves)
-    seen["end"] = facts(root)
+        f = after_a_click(page, root, f)
+    seen["end"] = f
     banner = root.locator('[data-role="banner"]')
     seen["banner_kind"] = banner.get_attribute("data-kind")
     seen["banner"] = banner.inner_text()
